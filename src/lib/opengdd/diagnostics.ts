@@ -1,0 +1,123 @@
+/**
+ * Diagnostics: every problem the engine finds, in the spec's vocabulary.
+ * A diagnostic names the file, a JSON pointer into it, the spec code (§10 tables) and one sentence.
+ */
+
+/** How serious a finding is. `error` makes an adoption (and a catalog) invalid. */
+export type Severity = 'error' | 'warning';
+
+/** The codes of §10 (contracts) that this engine reports, plus the catalog's own. */
+export type ContractCode =
+  | 'CONTRACT_ANSWER_MISSING'
+  | 'CONTRACT_ANSWER_NOT_ASKED'
+  | 'CONTRACT_ANSWER_UNKNOWN'
+  | 'CONTRACT_BINDING_MAP'
+  | 'CONTRACT_BINDING_SHAPE'
+  | 'CONTRACT_CITATION_GRAMMAR'
+  | 'CONTRACT_CITATION_DANGLING'
+  | 'CONTRACT_CITATION_CROSS_ADOPTION'
+  | 'CONTRACT_CITATION_CYCLE'
+  | 'CONTRACT_DEFINITION_DIVERGENT'
+  | 'CONTRACT_ENVELOPE_REQUIRED'
+  | 'CONTRACT_ENVELOPE_TYPE'
+  | 'CONTRACT_ENVELOPE_UNKNOWN'
+  | 'CONTRACT_INJECTION'
+  | 'CONTRACT_INSTANCE_FILENAME'
+  | 'CONTRACT_INSTANCE_JSON'
+  | 'CONTRACT_NAME_GRAMMAR'
+  | 'CONTRACT_NAME_UNIQUE'
+  | 'CONTRACT_ORIGIN_ABSENT'
+  | 'CONTRACT_PACK_HASH'
+  | 'CONTRACT_PACK_ORPHAN'
+  | 'CONTRACT_PACK_SHAPE'
+  | 'CONTRACT_PLACEHOLDER'
+  | 'CONTRACT_QUESTION_CONDITION'
+  | 'CONTRACT_QUESTION_CYCLE'
+  | 'CONTRACT_QUESTION_OTHERWISE'
+  | 'CONTRACT_REFERENCE'
+  | 'CONTRACT_ROWS_BINDING'
+  | 'CONTRACT_ROWS_SHAPE'
+  | 'CONTRACT_ROW_CHOICE'
+  | 'CONTRACT_ROW_FIELD'
+  | 'CONTRACT_ROW_FIELD_SHAPE'
+  | 'CONTRACT_ROW_ID'
+  | 'CONTRACT_ROW_RANGE'
+  | 'CONTRACT_ROW_WHEN_EMPTY'
+  | 'CONTRACT_RULE_FAILED'
+  | 'CONTRACT_RULE_FORBIDDEN'
+  | 'CONTRACT_RULE_INVALID'
+  | 'CONTRACT_TEST_DIRECTION_CLAIMS'
+  | 'CONTRACT_VALUE_CONDITION'
+  | 'CONTRACT_VALUE_FORM'
+  | 'CONTRACT_VALUE_INACTIVE'
+  | 'CONTRACT_VALUE_MISSING'
+  | 'CONTRACT_VALUE_RANGE'
+  | 'CONTRACT_VALUE_TYPE'
+  | 'CONTRACT_VALUE_UNKNOWN'
+  | 'CONTRACT_WHEN_DOMAIN'
+  /** Catalog layout problems (not a §10 code: the catalog is not a package). */
+  | 'CATALOG_LAYOUT'
+  | 'CATALOG_GROUPS'
+  | 'CATALOG_ABOUT'
+  | 'CATALOG_ENCODING'
+  | 'CATALOG_ORIGIN';
+
+/** One finding. `pointer` is an RFC 6901 JSON pointer into `file` ("" for the whole file). */
+export interface Diagnostic {
+  code: ContractCode;
+  severity: Severity;
+  /** Path of the file, as the caller named it (catalog-relative where possible). */
+  file: string;
+  /** JSON pointer into the file, e.g. `/answers/capacity-limit`. */
+  pointer: string;
+  /** One clear sentence. */
+  message: string;
+  /** True when the finding only follows from another one (e.g. a missing answer). */
+  dependent?: boolean;
+}
+
+/** Escapes one JSON-pointer segment (RFC 6901). */
+export function escapePointerSegment(segment: string | number): string {
+  return String(segment).replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/** Builds a JSON pointer from segments: `pointer('answers', 'x')` → `/answers/x`. */
+export function pointer(...segments: (string | number)[]): string {
+  return segments.map((s) => '/' + escapePointerSegment(s)).join('');
+}
+
+/** Collects diagnostics for one file. */
+export class DiagnosticSink {
+  readonly items: Diagnostic[] = [];
+  constructor(readonly file: string) {}
+
+  /** Reports an error at `ptr`. */
+  error(code: ContractCode, ptr: string, message: string, dependent?: boolean): void {
+    this.add(code, 'error', ptr, message, dependent);
+  }
+
+  /** Reports a warning at `ptr`. */
+  warn(code: ContractCode, ptr: string, message: string): void {
+    this.add(code, 'warning', ptr, message);
+  }
+
+  add(code: ContractCode, severity: Severity, ptr: string, message: string, dependent?: boolean): void {
+    const d: Diagnostic = { code, severity, file: this.file, pointer: ptr, message };
+    if (dependent) d.dependent = true;
+    this.items.push(d);
+  }
+
+  get hasErrors(): boolean {
+    return this.items.some((d) => d.severity === 'error');
+  }
+}
+
+/** True when any diagnostic is an error. */
+export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
+  return diagnostics.some((d) => d.severity === 'error');
+}
+
+/** One line: `file#/pointer CODE severity message`. */
+export function formatDiagnostic(d: Diagnostic): string {
+  return `${d.file}#${d.pointer} ${d.code} ${d.severity} ${d.message}`;
+}
