@@ -1,0 +1,315 @@
+/**
+ * Reads and verifies a whole catalog folder (the layout in README.md): groups, definitions with
+ * their about.mdx frontmatter, packs and adoptions. Reads only; never writes into the folder.
+ */
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import yaml from 'js-yaml';
+import { analyzeAdoption, type AdoptionReport } from '../analyze.ts';
+import { hasErrors, type Diagnostic } from '../diagnostics.ts';
+import { firstDifference } from '../identity.ts';
+import { isObject, own } from '../json.ts';
+import { checkAboutShape, checkDefinitionShape, checkGroupsShape, checkPackShape } from '../shape.ts';
+import type { Adoption, Definition, Pack } from '../types.ts';
+import { validateDefinition } from '../validate/definition.ts';
+import { validatePack } from '../validate/pack.ts';
+import { DiagnosticSink } from '../diagnostics.ts';
+import { diag, parseJson, readText, sha256Digest } from './read.ts';
+
+/** One shelf of `groups.json`. */
+export interface CatalogGroup {
+  id: string;
+  title: string;
+  description: string;
+}
+
+/** The frontmatter and prose of an `about.mdx`. */
+export interface CatalogAbout {
+  title: string;
+  group: string;
+  aliases: string[];
+  benefit: string;
+  /** The MDX source after the frontmatter. */
+  body: string;
+  /** Absolute path of the file. */
+  file: string;
+}
+
+/** A pack as read from `packs/`. */
+export interface CatalogPack {
+  file: string;
+  raw: string;
+  document: Pack;
+  digest: string;
+}
+
+/** One adoption file with its full report. */
+export interface CatalogAdoption {
+  id: string;
+  file: string;
+  raw: string;
+  document: Adoption;
+  report: AdoptionReport;
+}
+
+/** One definition version (`<contract>-<version>`). */
+export interface CatalogDefinition {
+  id: string;
+  contract: string;
+  version: number;
+  definition: Definition;
+  /** Exact text of definition.json. */
+  raw: string;
+  about: CatalogAbout;
+  pack?: CatalogPack;
+  status: 'checked' | 'promised';
+  adoptions: CatalogAdoption[];
+}
+
+/** A whole catalog. */
+export interface CatalogModel {
+  root: string;
+  groups: CatalogGroup[];
+  definitions: CatalogDefinition[];
+}
+
+const VERSION_DIR = /^([a-z0-9]+(?:-[a-z0-9]+)*)-(\d+)$/;
+const PACK_FILE = /^([a-z0-9]+(?:-[a-z0-9]+)*)-(\d+)\.pack\.json$/;
+
+/**
+ * Loads a catalog folder (holding `catalog/` and `packs/`). Every problem is a diagnostic; the model
+ * holds what could be read. Diagnostics name files relative to `root`.
+ */
+export async function loadCatalog(root: string): Promise<{ model: CatalogModel; diagnostics: Diagnostic[] }> {
+  const out: Diagnostic[] = [];
+  const model: CatalogModel = { root, groups: [], definitions: [] };
+  const catalogDir = join(root, 'catalog');
+  const entries = await listDir(catalogDir, 'catalog', out);
+  if (!entries) return { model, diagnostics: out };
+
+  model.groups = await readGroups(root, out);
+  const packs = await readPacks(root, out);
+  const groupIds = new Set(model.groups.map((g) => g.id));
+
+  for (const entry of entries.sort()) {
+    if (entry.name.startsWith('.') || entry.name === 'groups.json') continue;
+    const rel = `catalog/${entry.name}`;
+    if (!entry.isDirectory()) {
+      out.push(diag('CATALOG_LAYOUT', rel, '', 'Only groups.json and one folder per definition (<contract>-<version>) belong in catalog/.'));
+      continue;
+    }
+    const m = VERSION_DIR.exec(entry.name);
+    if (!m) {
+      out.push(diag('CATALOG_LAYOUT', rel, '', `The folder name "${entry.name}" is not <contract>-<version> (kebab-case, then a number).`));
+      continue;
+    }
+    const def = await readDefinitionFolder(root, entry.name, m[1]!, Number(m[2]), groupIds, packs, out);
+    if (def) model.definitions.push(def);
+  }
+  for (const [id, pack] of packs) {
+    const def = model.definitions.find((d) => d.id === id);
+    if (!def || def.adoptions.length === 0) {
+      out.push(diag('CONTRACT_PACK_ORPHAN', pack.rel, '', `The pack matches no adoption: catalog/${id}/adoptions/ holds none.`));
+    }
+  }
+  return { model, diagnostics: dedupe(out) };
+}
+
+/** Loads a catalog and says whether it has errors. */
+export async function checkCatalog(root: string): Promise<{ model: CatalogModel; diagnostics: Diagnostic[]; ok: boolean }> {
+  const { model, diagnostics } = await loadCatalog(root);
+  return { model, diagnostics, ok: !hasErrors(diagnostics) };
+}
+
+async function listDir(dir: string, rel: string, out: Diagnostic[]) {
+  try {
+    return await readdir(dir, { withFileTypes: true });
+  } catch {
+    out.push(diag('CATALOG_LAYOUT', rel, '', `The folder ${rel}/ is missing or cannot be read.`));
+    return undefined;
+  }
+}
+
+async function readGroups(root: string, out: Diagnostic[]): Promise<CatalogGroup[]> {
+  const rel = 'catalog/groups.json';
+  const file = await readText(join(root, rel), rel, out);
+  const parsed = file && parseJson(file.text, rel, 'CATALOG_GROUPS', out);
+  if (!parsed) return [];
+  const problems = checkGroupsShape(parsed.value, rel);
+  out.push(...problems);
+  return problems.length === 0 ? (parsed.value as CatalogGroup[]) : Array.isArray(parsed.value) ? (parsed.value.filter(isObject) as unknown as CatalogGroup[]) : [];
+}
+
+interface RawPack extends CatalogPack {
+  rel: string;
+  contract: string;
+  version: number;
+}
+
+async function readPacks(root: string, out: Diagnostic[]): Promise<Map<string, RawPack>> {
+  const packs = new Map<string, RawPack>();
+  const entries = await listDir(join(root, 'packs'), 'packs', []);
+  for (const entry of (entries ?? []).sort()) {
+    if (entry.name.startsWith('.')) continue;
+    const rel = `packs/${entry.name}`;
+    const m = PACK_FILE.exec(entry.name);
+    if (!entry.isFile() || !m) {
+      out.push(diag('CATALOG_LAYOUT', rel, '', 'Only <contract>-<version>.pack.json files belong in packs/.'));
+      continue;
+    }
+    const id = `${m[1]}-${Number(m[2])}`;
+    if (packs.has(id)) {
+      out.push(diag('CONTRACT_PACK_SHAPE', rel, '', `A second pack for ${id}; a catalog holds one pack per definition.`));
+      continue;
+    }
+    const file = await readText(join(root, rel), rel, out);
+    const parsed = file && parseJson(file.text, rel, 'CONTRACT_PACK_SHAPE', out);
+    if (!file || !parsed) continue;
+    out.push(...checkPackShape(parsed.value, rel));
+    if (!isObject(parsed.value)) continue;
+    packs.set(id, {
+      rel,
+      file: join(root, rel),
+      raw: file.text,
+      document: parsed.value as unknown as Pack,
+      digest: sha256Digest(file.bytes),
+      contract: m[1]!,
+      version: Number(m[2]),
+    });
+  }
+  return packs;
+}
+
+async function readDefinitionFolder(
+  root: string,
+  id: string,
+  contract: string,
+  version: number,
+  groupIds: Set<string>,
+  packs: Map<string, RawPack>,
+  out: Diagnostic[],
+): Promise<CatalogDefinition | undefined> {
+  const dir = `catalog/${id}`;
+  const defRel = `${dir}/definition.json`;
+  const file = await readText(join(root, defRel), defRel, out);
+  const parsed = file && parseJson(file.text, defRel, 'CONTRACT_INSTANCE_JSON', out);
+  const about = await readAbout(root, `${dir}/about.mdx`, groupIds, out);
+  if (!file || !parsed || !about) return undefined;
+  const shape = checkDefinitionShape(parsed.value, defRel);
+  out.push(...shape);
+  if (!isObject(parsed.value)) return undefined;
+  const definition = parsed.value as unknown as Definition;
+  if (definition.contract !== contract || definition.version !== version) {
+    out.push(diag('CATALOG_LAYOUT', defRel, '/contract', `The definition says ${String(definition.contract)}-${String(definition.version)}, but its folder is ${id}.`));
+  }
+  const sink = new DiagnosticSink(defRel);
+  validateDefinition(definition, sink);
+  out.push(...sink.items);
+
+  const rawPack = packs.get(id);
+  const pack: CatalogPack | undefined = rawPack && { file: rawPack.file, raw: rawPack.raw, document: rawPack.document, digest: rawPack.digest };
+  if (rawPack) {
+    out.push(...validatePack(rawPack.document as unknown as Record<string, unknown>, rawPack.rel, definition, { contract: rawPack.contract, version: rawPack.version }));
+    const named = own(definition, 'pack');
+    if (named !== rawPack.digest) {
+      out.push(
+        diag(
+          'CONTRACT_PACK_HASH',
+          defRel,
+          named === undefined ? '' : '/pack',
+          named === undefined
+            ? `${rawPack.rel} is present, but the definition names no pack digest; add "pack": "${rawPack.digest}".`
+            : `The definition names pack ${String(named)}, but ${rawPack.rel} has digest ${rawPack.digest}.`,
+        ),
+      );
+    }
+  }
+
+  const adoptions = await readAdoptions(root, dir, definition, rawPack, out);
+  const result: CatalogDefinition = {
+    id,
+    contract,
+    version,
+    definition,
+    raw: file.text,
+    about,
+    status: pack ? 'checked' : 'promised',
+    adoptions,
+  };
+  if (pack) result.pack = pack;
+  return result;
+}
+
+async function readAdoptions(root: string, dir: string, definition: Definition, pack: RawPack | undefined, out: Diagnostic[]): Promise<CatalogAdoption[]> {
+  const adoptionsRel = `${dir}/adoptions`;
+  const entries = await listDir(join(root, adoptionsRel), adoptionsRel, []);
+  const adoptions: CatalogAdoption[] = [];
+  for (const entry of entries ?? []) {
+    if (entry.name.startsWith('.')) continue;
+    const rel = `${adoptionsRel}/${entry.name}`;
+    if (!entry.isFile() || !entry.name.endsWith('.json') || entry.name.endsWith('.pack.json')) {
+      out.push(diag('CATALOG_LAYOUT', rel, '', 'Only adoption files (<adoption>.json) belong in adoptions/.'));
+      continue;
+    }
+    const id = entry.name.slice(0, -'.json'.length);
+    if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(id)) {
+      out.push(diag('CONTRACT_INSTANCE_FILENAME', rel, '', `The adoption id "${id}" (the file name without .json) is not kebab-case without dots.`));
+      continue;
+    }
+    const file = await readText(join(root, rel), rel, out);
+    const parsed = file && parseJson(file.text, rel, 'CONTRACT_INSTANCE_JSON', out);
+    if (!file || !parsed) continue;
+    const input = { id, file: rel, document: parsed.value, ...(pack ? { pack: { file: pack.rel, document: pack.document, digest: pack.digest } } : {}) };
+    const report = analyzeAdoption(input);
+    out.push(...report.diagnostics);
+    if (!isObject(parsed.value)) continue;
+    const doc = parsed.value;
+    if (doc.contract !== definition.contract || doc.version !== definition.version) {
+      out.push(diag('CATALOG_LAYOUT', rel, '/contract', `The adoption says ${String(doc.contract)}-${String(doc.version)}, but it sits in ${dir}/.`));
+    } else {
+      const at = firstDifference(definition, doc);
+      if (at !== undefined) {
+        out.push(diag('CONTRACT_DEFINITION_DIVERGENT', rel, at, `The definition part differs from ${dir}/definition.json at ${at || 'the top level'}; an adoption copies the definition unchanged.`));
+      }
+    }
+    adoptions.push({ id, file: join(root, rel), raw: file.text, document: doc as unknown as Adoption, report });
+  }
+  return adoptions.sort((a, b) => a.id.localeCompare(b.id));
+}
+
+async function readAbout(root: string, rel: string, groupIds: Set<string>, out: Diagnostic[]): Promise<CatalogAbout | undefined> {
+  const file = await readText(join(root, rel), rel, out);
+  if (!file) return undefined;
+  const m = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/.exec(file.text);
+  if (!m) {
+    out.push(diag('CATALOG_ABOUT', rel, '', 'The file does not start with a --- frontmatter block (title, group, benefit, aliases).'));
+    return undefined;
+  }
+  let data: unknown;
+  try {
+    data = yaml.load(m[1]!, { schema: yaml.JSON_SCHEMA });
+  } catch (e) {
+    const mark = (e as { mark?: { line: number; column: number } }).mark;
+    const where = mark ? ` at line ${mark.line + 2}, column ${mark.column + 1}` : '';
+    out.push(diag('CATALOG_ABOUT', rel, '', `The frontmatter is not valid YAML${where}: ${(e as { reason?: string }).reason ?? 'syntax error'}.`));
+    return undefined;
+  }
+  const problems = checkAboutShape(data, rel);
+  out.push(...problems);
+  if (problems.length > 0 || !isObject(data)) return undefined;
+  const about = data as unknown as Omit<CatalogAbout, 'body' | 'file'>;
+  if (!groupIds.has(about.group)) {
+    out.push(diag('CATALOG_ABOUT', rel, '/group', `The group "${about.group}" is not declared in catalog/groups.json.`));
+  }
+  return { title: about.title, group: about.group, aliases: about.aliases ?? [], benefit: about.benefit, body: file.text.slice(m[0].length), file: join(root, rel) };
+}
+
+function dedupe(items: Diagnostic[]): Diagnostic[] {
+  const seen = new Set<string>();
+  return items.filter((d) => {
+    const key = `${d.file}\u0000${d.pointer}\u0000${d.code}\u0000${d.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

@@ -1,0 +1,323 @@
+/**
+ * Semantic checks of one adoption (§10.2–§10.8, §10.10): answers, values, rows, injection, rules,
+ * verification inputs and the pack digest. Shape problems come from the JSON Schemas (shape.ts).
+ */
+import { holdsFieldCondition } from '../conditions.ts';
+import { pointer, type Diagnostic, type DiagnosticSink } from '../diagnostics.ts';
+import type { DesignerState, Evaluation } from '../evaluate.ts';
+import { injectionIn, isKebab, rowCitationProblem, valueCitationProblem } from '../grammar.ts';
+import { hasOwn, isFiniteNumber, isObject, members, own } from '../json.ts';
+import { checkAdoptionShape } from '../shape.ts';
+import type { TemplateOutcome } from '../templates.ts';
+import type { Definition, FieldShape, Row } from '../types.ts';
+import { declaredNames, validateDefinition, type DeclaredNames } from './definition.ts';
+import { validatePack } from './pack.ts';
+
+/** What {@link validateAdoption} reads; produced by `analyzeAdoption`. */
+export interface AdoptionValidationInput {
+  id: string;
+  file: string;
+  document: unknown;
+  definition: Definition;
+  state: DesignerState;
+  evaluation: Evaluation;
+  outcomes: TemplateOutcome[];
+  pack?: { file: string; document: unknown; digest?: string };
+  sink: DiagnosticSink;
+}
+
+/** Runs every check of one adoption; returns the sink's diagnostics (expansion findings included). */
+export function validateAdoption(input: AdoptionValidationInput): Diagnostic[] {
+  const { sink, definition, evaluation: ev, state } = input;
+  const shape = checkAdoptionShape(input.document, input.file);
+  sink.items.unshift(...shape);
+  if (!isObject(input.document)) return sink.items;
+  if (!isKebab(input.id)) {
+    sink.error('CONTRACT_INSTANCE_FILENAME', '', `The adoption id "${input.id}" (the file name without .json) is not kebab-case without dots.`);
+  }
+  validateDefinition(definition, sink);
+  const names = declaredNames(definition);
+  checkAnswers(state, ev, sink);
+  checkValues(input.id, state, ev, names, sink);
+  checkRows(state, ev, names, sink);
+  checkInjection(input.document, sink);
+  checkRules(ev, sink);
+  if (input.pack) {
+    checkVerification(input, sink);
+    checkPackDigest(input.document, input.pack, sink);
+    if (isObject(input.pack.document)) sink.items.push(...validatePack(input.pack.document, input.pack.file, definition));
+  }
+  return sink.items;
+}
+
+function checkAnswers(state: DesignerState, ev: Evaluation, sink: DiagnosticSink): void {
+  const answers = state.answers;
+  const byId = new Map(ev.questions.map((q) => [q.id, q]));
+  for (const [id, answer] of members<unknown>(answers)) {
+    const at = pointer('answers', id);
+    const q = byId.get(id);
+    if (!q) {
+      sink.error('CONTRACT_ANSWER_UNKNOWN', at, `answers names question "${id}", which the definition does not declare.`);
+      continue;
+    }
+    if (typeof answer === 'string' && !hasOwn(q.question.options, answer)) {
+      sink.error('CONTRACT_ANSWER_UNKNOWN', at, `"${answer}" is not an option of question "${id}".`);
+    }
+    if (!q.asked) {
+      sink.warn('CONTRACT_ANSWER_NOT_ASKED', at, `Question "${id}" is not asked under these answers, so its answer does not count.`);
+    }
+  }
+  for (const q of ev.questions) {
+    if (q.asked && q.answer === undefined) {
+      sink.error('CONTRACT_ANSWER_MISSING', pointer('answers'), `Question "${q.id}" is asked and needs an answer.`);
+    }
+  }
+}
+
+function checkValues(adoptionId: string, state: DesignerState, ev: Evaluation, names: DeclaredNames, sink: DiagnosticSink): void {
+  const byName = new Map(ev.values.map((v) => [v.name, v]));
+  for (const [name, value] of members<unknown>(state.values)) {
+    const at = pointer('values', name);
+    const vs = byName.get(name);
+    if (!vs) {
+      sink.error('CONTRACT_VALUE_UNKNOWN', at, `values names "${name}", which no value declaration declares.`);
+      continue;
+    }
+    if (!vs.active) {
+      sink.error('CONTRACT_VALUE_INACTIVE', at, `"${name}" is supplied, but its declaration is not active under these answers and rows; remove it.`);
+      continue;
+    }
+    const forms = Array.isArray(vs.declaration.forms) ? vs.declaration.forms : ['number'];
+    if (typeof value === 'string') {
+      if (!forms.includes('citation')) {
+        sink.error('CONTRACT_VALUE_TYPE', at, `"${name}" is a citation, but its declaration accepts only ${forms.join(' or ')}.`);
+        continue;
+      }
+      const problem = valueCitationProblem(value);
+      if (problem) {
+        sink.error('CONTRACT_CITATION_GRAMMAR', at, `The citation of "${name}" ${problem}.`);
+        continue;
+      }
+      checkValueCitation(adoptionId, name, value, state, ev, names, sink);
+    } else if (isFiniteNumber(value)) {
+      if (!forms.includes('number')) sink.error('CONTRACT_VALUE_TYPE', at, `"${name}" is a number, but its declaration accepts only citations.`);
+    } else {
+      sink.error('CONTRACT_VALUE_TYPE', at, `"${name}" is neither a finite number nor a citation string.`);
+      continue;
+    }
+    const range = vs.declaration.range;
+    if (vs.number !== undefined && Array.isArray(range) && range.length === 2 && (vs.number < range[0] || vs.number > range[1])) {
+      sink.error('CONTRACT_VALUE_RANGE', at, `"${name}" is ${vs.number}, outside its range [${range[0]}, ${range[1]}].`);
+    }
+  }
+  for (const vs of ev.values) {
+    if (vs.active && !hasOwn(state.values, vs.name)) {
+      sink.error('CONTRACT_VALUE_MISSING', pointer('values'), `"${vs.name}" is active and needs a value.`);
+    }
+  }
+}
+
+/** A citation of another value of this adoption must resolve; one of another adoption is not allowed. */
+function checkValueCitation(
+  adoptionId: string,
+  name: string,
+  citation: string,
+  state: DesignerState,
+  ev: Evaluation,
+  names: DeclaredNames,
+  sink: DiagnosticSink,
+): void {
+  const at = pointer('values', name);
+  const seen = [name];
+  let current = citation;
+  for (;;) {
+    const parts = current.split('.');
+    if (parts[0] !== 'contracts') return; // a tuning address: it resolves in the game's own package
+    if (parts[1] !== adoptionId) {
+      sink.error('CONTRACT_CITATION_CROSS_ADOPTION', at, `"${name}" cites ${current}, a value of another adoption.`);
+      return;
+    }
+    const target = parts[2]!;
+    if (!names.values.has(target) || !ev.active(target) || !hasOwn(state.values, target)) {
+      sink.error('CONTRACT_CITATION_DANGLING', at, `"${name}" cites ${current}, which is not an active, supplied value of this adoption.`);
+      return;
+    }
+    if (seen.includes(target)) {
+      sink.error('CONTRACT_CITATION_CYCLE', at, `The citations of ${[...seen, target].map((s) => `"${s}"`).join(' → ')} lead back to themselves.`);
+      return;
+    }
+    seen.push(target);
+    const next = state.values[target];
+    if (typeof next !== 'string') return;
+    current = next;
+  }
+}
+
+function checkRows(state: DesignerState, ev: Evaluation, names: DeclaredNames, sink: DiagnosticSink): void {
+  for (const rowSet of names.rowSets.keys()) {
+    if (!hasOwn(state.rows, rowSet)) {
+      sink.error('CONTRACT_ROWS_BINDING', pointer('rows'), `rows lacks "${rowSet}": supply an array, [] when the game has none.`);
+    }
+  }
+  const resolved = new Map(ev.values.filter((v) => v.active && v.number !== undefined).map((v) => [v.name, v.number!]));
+  for (const [rowSet, rows] of members<unknown>(state.rows)) {
+    const record = names.rowSets.get(rowSet);
+    if (!record) {
+      sink.error('CONTRACT_ROWS_BINDING', pointer('rows', rowSet), `rows names "${rowSet}", which no row-set declaration declares.`);
+      continue;
+    }
+    if (!Array.isArray(rows)) continue;
+    const seen = new Map<string, Set<string>>();
+    rows.forEach((row, index) => {
+      if (!isObject(row)) return;
+      checkRow(rowSet, row as Row, index, record, resolved, ev, seen, sink);
+    });
+  }
+}
+
+function checkRow(
+  rowSet: string,
+  row: Row,
+  index: number,
+  record: Map<string, FieldShape>,
+  resolved: Map<string, number>,
+  ev: Evaluation,
+  seen: Map<string, Set<string>>,
+  sink: DiagnosticSink,
+): void {
+  const label = `Row ${index + 1} of "${rowSet}"`;
+  for (const [field] of members(row)) {
+    if (!record.has(field)) {
+      sink.error('CONTRACT_ROW_FIELD', pointer('rows', rowSet, index, field), `${label} carries "${field}", which the row set does not declare.`);
+    }
+  }
+  for (const [field, shape] of record) {
+    const at = pointer('rows', rowSet, index, field);
+    const present = hasOwn(row, field);
+    const conditional = hasOwn(shape, 'when');
+    const needed = conditional ? holdsFieldCondition(shape.when, ev.facts, row) : shape.required === true;
+    if (!present) {
+      if (needed) {
+        sink.error('CONTRACT_ROW_FIELD', pointer('rows', rowSet, index), `${label} lacks "${field}", which is required${conditional ? ' under its condition' : ''}.`);
+      }
+      continue;
+    }
+    if (conditional && !needed) {
+      sink.error('CONTRACT_ROW_FIELD', at, `${label} carries "${field}", but the field's condition does not hold; remove it.`);
+      continue;
+    }
+    const value = row[field];
+    if (!hasType(shape.type, value)) {
+      sink.error('CONTRACT_ROW_FIELD', at, `${label}: "${field}" should be ${article(shape.type)}.`);
+      continue;
+    }
+    if (typeof value === 'string') {
+      if (Array.isArray(shape.options) && !shape.options.includes(value)) {
+        sink.error('CONTRACT_ROW_CHOICE', at, `${label}: "${value}" is not one of the options of "${field}" (${shape.options.join(', ')}).`);
+      }
+      if (shape.pattern === 'kebab-case' && !isKebab(value)) {
+        sink.error('CONTRACT_NAME_GRAMMAR', at, `${label}: "${field}" must be kebab-case, and "${value}" is not.`);
+      }
+      if (shape.type === 'citation') {
+        const problem = rowCitationProblem(value);
+        if (problem) sink.error('CONTRACT_CITATION_GRAMMAR', at, `${label}: the citation in "${field}" ${problem}.`);
+      }
+    }
+    if (typeof value === 'number' && Array.isArray(shape.within) && shape.within.length === 2) {
+      const bound = (b: unknown) => (typeof b === 'number' ? b : typeof b === 'string' ? resolved.get(b) : undefined);
+      const lo = bound(shape.within[0]);
+      const hi = bound(shape.within[1]);
+      if (lo !== undefined && hi !== undefined && (value < lo || value > hi)) {
+        sink.error('CONTRACT_ROW_RANGE', at, `${label}: "${field}" is ${value}, outside [${lo}, ${hi}].`);
+      }
+    }
+    if (shape.unique === true) {
+      const key = JSON.stringify(value);
+      const values = seen.get(field) ?? new Set<string>();
+      if (values.has(key)) sink.error('CONTRACT_ROW_FIELD', at, `${label} repeats ${key} in "${field}", which is unique.`);
+      values.add(key);
+      seen.set(field, values);
+    }
+  }
+}
+
+function hasType(type: unknown, value: unknown): boolean {
+  switch (type) {
+    case 'string':
+    case 'citation':
+      return typeof value === 'string';
+    case 'number':
+      return isFiniteNumber(value);
+    case 'integer':
+      return isFiniteNumber(value) && Number.isInteger(value);
+    default:
+      return true;
+  }
+}
+
+function article(type: unknown): string {
+  return type === 'integer' ? 'an integer' : `a ${String(type)}`;
+}
+
+/** §10.7 rule 14: no supplied string (values, rows, verification) holds `{{`, `}}` or a code fence. */
+function checkInjection(doc: Record<string, unknown>, sink: DiagnosticSink): void {
+  const walk = (value: unknown, segments: (string | number)[]) => {
+    if (typeof value === 'string') {
+      const found = injectionIn(value);
+      if (found) {
+        sink.error('CONTRACT_INJECTION', pointer(...segments), `A supplied string holds "${found}", which adoption data must never contain.`);
+      }
+    } else if (Array.isArray(value)) value.forEach((v, i) => walk(v, [...segments, i]));
+    else if (isObject(value)) for (const [k, v] of members(value)) walk(v, [...segments, k]);
+  };
+  for (const field of ['answers', 'values', 'rows', 'verification']) walk(own(doc, field), [field]);
+}
+
+function checkRules(ev: Evaluation, sink: DiagnosticSink): void {
+  for (const r of ev.rules) {
+    const at = pointer('rules', r.name);
+    if (r.status === 'invalid') sink.error('CONTRACT_RULE_INVALID', at, `Rule "${r.name}": ${r.message}`, r.missing !== undefined);
+    else if (r.status === 'fails') sink.error('CONTRACT_RULE_FAILED', at, `Rule "${r.name}" (${r.line}) does not hold. ${r.message}`);
+    else if (r.status === 'fires') sink.add('CONTRACT_RULE_FORBIDDEN', r.severity ?? 'error', pointer('answers'), r.message);
+  }
+}
+
+function checkVerification(input: AdoptionValidationInput, sink: DiagnosticSink): void {
+  const outcomes = new Map(input.outcomes.map((o) => [o.template.id, o]));
+  for (const [templateId, entry] of members<unknown>(input.state.verification)) {
+    const at = pointer('verification', templateId);
+    const outcome = outcomes.get(templateId);
+    if (!outcome) {
+      sink.error('CONTRACT_REFERENCE', at, `verification names "${templateId}", which names no template in ${input.pack!.file}.`);
+      continue;
+    }
+    if (!outcome.live) {
+      const blocked = outcome.reasons.some((r) => r.kind === 'question-not-asked' || r.kind === 'answered-otherwise' || r.kind === 'value-inactive');
+      const wait = blocked ? undefined : outcome.reasons.find((r) => r.kind === 'answer-missing' || (r.kind === 'row-field-missing' && r.required));
+      if (wait?.kind === 'answer-missing') {
+        sink.error('CONTRACT_REFERENCE', at, `verification.${templateId} waits on the answer to question "${wait.question}".`, true);
+      } else if (wait?.kind === 'row-field-missing') {
+        sink.error('CONTRACT_REFERENCE', at, `verification.${templateId} waits on required row field "${wait.field}".`, true);
+      } else {
+        sink.error('CONTRACT_REFERENCE', at, `verification.${templateId} fills inputs for a template that is not live under the recorded answers; remove the entry.`);
+      }
+      continue;
+    }
+    const declared = own(outcome.template, 'inputs');
+    for (const [input] of members(entry)) {
+      if (!hasOwn(declared, input)) {
+        sink.error('CONTRACT_REFERENCE', `${at}/${input}`, `Template "${templateId}" declares no input "${input}".`);
+      }
+    }
+  }
+}
+
+function checkPackDigest(doc: Record<string, unknown>, pack: { file: string; digest?: string }, sink: DiagnosticSink): void {
+  if (!pack.digest) return;
+  const named = own(doc, 'pack');
+  if (named === undefined) {
+    sink.error('CONTRACT_PACK_HASH', '', `A pack is present (${pack.file}), but the definition names no pack digest; add "pack": "${pack.digest}".`);
+  } else if (named !== pack.digest) {
+    sink.error('CONTRACT_PACK_HASH', pointer('pack'), `The definition names pack ${String(named)}, but ${pack.file} has digest ${pack.digest}.`);
+  }
+}
