@@ -14,3 +14,4 @@ export { describeReason, describeCondition, orList } from './reasons.ts';
 export { adoptionSkeleton } from './skeleton.ts';
 export { definitionChanges, type DefinitionChange, type ChangeArea } from './changes.ts';
 export { editorSchema } from './editor-schema.ts';
+export { explore, countsSentence, changeSummary, suppliedState, encodeState, decodeState, adoptionFromState, STAND_IN_ADOPTION, type TriedState, type Exploration } from "./explore.ts";
