@@ -39,7 +39,7 @@ export function validateAdoption(input: AdoptionValidationInput): Diagnostic[] {
   const names = declaredNames(definition);
   checkAnswers(state, ev, sink);
   checkValues(input.id, state, ev, names, sink);
-  checkRows(state, ev, names, sink);
+  checkRows(input.id, state, ev, names, sink);
   checkInjection(input.document, sink);
   checkRules(ev, sink);
   if (input.pack) {
@@ -153,7 +153,34 @@ function checkValueCitation(
   }
 }
 
-function checkRows(state: DesignerState, ev: Evaluation, names: DeclaredNames, sink: DiagnosticSink): void {
+/**
+ * §10.5: a `within` pair whose named bounds resolve with the lower above the upper is a field-shape
+ * fault, reported once; its rows are then not range-checked.
+ */
+function invertedBounds(rowSet: string, record: Map<string, FieldShape>, resolved: Map<string, number>, sink: DiagnosticSink): Set<string> {
+  const inverted = new Set<string>();
+  for (const [field, shape] of record) {
+    const within = shape.within;
+    if (!Array.isArray(within) || within.length !== 2 || within.every((b) => typeof b === 'number')) continue;
+    const lo = boundValue(within[0], resolved);
+    const hi = boundValue(within[1], resolved);
+    if (lo !== undefined && hi !== undefined && lo > hi) {
+      inverted.add(field);
+      sink.error(
+        'CONTRACT_ROW_FIELD_SHAPE',
+        pointer('declares', 'rows', rowSet, 'record', field, 'within'),
+        `Field "${field}" of row set "${rowSet}" has a within whose bounds resolve to ${lo} and ${hi}: the lower is above the upper.`,
+      );
+    }
+  }
+  return inverted;
+}
+
+function boundValue(b: unknown, resolved: Map<string, number>): number | undefined {
+  return typeof b === 'number' ? b : typeof b === 'string' ? resolved.get(b) : undefined;
+}
+
+function checkRows(adoptionId: string, state: DesignerState, ev: Evaluation, names: DeclaredNames, sink: DiagnosticSink): void {
   for (const rowSet of names.rowSets.keys()) {
     if (!hasOwn(state.rows, rowSet)) {
       sink.error('CONTRACT_ROWS_BINDING', pointer('rows'), `rows lacks "${rowSet}": supply an array, [] when the game has none.`);
@@ -167,24 +194,30 @@ function checkRows(state: DesignerState, ev: Evaluation, names: DeclaredNames, s
       continue;
     }
     if (!Array.isArray(rows)) continue;
+    const inverted = invertedBounds(rowSet, record, resolved, sink);
     const seen = new Map<string, Set<string>>();
     rows.forEach((row, index) => {
       if (!isObject(row)) return;
-      checkRow(rowSet, row as Row, index, record, resolved, ev, seen, sink);
+      checkRow({ adoptionId, rowSet, row: row as Row, index, record, resolved, inverted, ev, names, seen, sink });
     });
   }
 }
 
-function checkRow(
-  rowSet: string,
-  row: Row,
-  index: number,
-  record: Map<string, FieldShape>,
-  resolved: Map<string, number>,
-  ev: Evaluation,
-  seen: Map<string, Set<string>>,
-  sink: DiagnosticSink,
-): void {
+interface RowCheck {
+  adoptionId: string;
+  rowSet: string;
+  row: Row;
+  index: number;
+  record: Map<string, FieldShape>;
+  resolved: Map<string, number>;
+  inverted: Set<string>;
+  ev: Evaluation;
+  names: DeclaredNames;
+  seen: Map<string, Set<string>>;
+  sink: DiagnosticSink;
+}
+
+function checkRow({ adoptionId, rowSet, row, index, record, resolved, inverted, ev, names, seen, sink }: RowCheck): void {
   const label = `Row ${index + 1} of "${rowSet}"`;
   for (const [field] of members(row)) {
     if (!record.has(field)) {
@@ -221,12 +254,12 @@ function checkRow(
       if (shape.type === 'citation') {
         const problem = rowCitationProblem(value);
         if (problem) sink.error('CONTRACT_CITATION_GRAMMAR', at, `${label}: the citation in "${field}" ${problem}.`);
+        else checkOwnAddress(adoptionId, value, at, `${label}: "${field}"`, ev, names, sink);
       }
     }
-    if (typeof value === 'number' && Array.isArray(shape.within) && shape.within.length === 2) {
-      const bound = (b: unknown) => (typeof b === 'number' ? b : typeof b === 'string' ? resolved.get(b) : undefined);
-      const lo = bound(shape.within[0]);
-      const hi = bound(shape.within[1]);
+    if (typeof value === 'number' && Array.isArray(shape.within) && shape.within.length === 2 && !inverted.has(field)) {
+      const lo = boundValue(shape.within[0], resolved);
+      const hi = boundValue(shape.within[1], resolved);
       if (lo !== undefined && hi !== undefined && (value < lo || value > hi)) {
         sink.error('CONTRACT_ROW_RANGE', at, `${label}: "${field}" is ${value}, outside [${lo}, ${hi}].`);
       }
@@ -238,6 +271,20 @@ function checkRow(
       values.add(key);
       seen.set(field, values);
     }
+  }
+}
+
+/**
+ * A row citation of this adoption's own value (`contracts.<this>.<value>`) resolves here, so it must
+ * name an active, supplied declaration (§10.9 rules 2-3). Other addresses resolve in the game's package.
+ */
+function checkOwnAddress(adoptionId: string, citation: string, at: string, label: string, ev: Evaluation, names: DeclaredNames, sink: DiagnosticSink): void {
+  const parts = citation.split('.');
+  if (parts[0] !== 'contracts' || parts[1] !== adoptionId || parts.length !== 3) return;
+  const value = parts[2]!;
+  const state = ev.values.find((v) => v.name === value);
+  if (!names.values.has(value) || !state?.active || state.supplied === undefined) {
+    sink.error('CONTRACT_CITATION_DANGLING', at, `${label} cites ${citation}, which is not an active, supplied value of this adoption.`);
   }
 }
 
