@@ -1,0 +1,43 @@
+// @ts-check
+/**
+ * The OpenGDD contract catalog site.
+ *
+ * - `SITE_URL` overrides the public origin (canonical URLs, sitemap, OpenGraph, `origin` matching).
+ * - `OPENGDD_CATALOG` names a folder holding `catalog/` and `packs/`; the default is this
+ *   repository's embedded catalog. The folder is only ever read.
+ */
+import { defineConfig } from 'astro/config';
+import mdx from '@astrojs/mdx';
+import sitemap from '@astrojs/sitemap';
+import { catalogDir } from './src/lib/site/catalog-dir.ts';
+import opengddSite from './src/integrations/opengdd-site.ts';
+
+const site = process.env.SITE_URL?.trim() || 'https://opengdd.org';
+const catalog = catalogDir();
+
+export default defineConfig({
+  site,
+  trailingSlash: 'always',
+  build: { format: 'directory' },
+  integrations: [
+    mdx(),
+    // The root only redirects to /contracts/; it is not a page of its own.
+    sitemap({ filter: (page) => new URL(page).pathname !== '/' }),
+    opengddSite({ catalog }),
+  ],
+  vite: {
+    // The catalog may sit outside the project (OPENGDD_CATALOG); the dev server must be allowed
+    // to read its about.mdx files.
+    server: { fs: { allow: [catalog, '.'] } },
+    build: {
+      rolldownOptions: {
+        // Astro 7.3 marks MDX modules with a directive that rolldown warns about on every about.mdx
+        // (withastro/astro#18087). It is harmless; every other warning still shows.
+        onLog(level, log, handler) {
+          if (log.code === 'MODULE_LEVEL_DIRECTIVE' && String(log.id ?? log.message).includes('.mdx')) return;
+          handler(level, log);
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,207 @@
+/**
+ * The one seam between the site and the engine's catalog reader.
+ *
+ * Everything the site knows about a catalog comes through {@link readVerifiedCatalog}: it loads the
+ * folder once per build, stops the build on any error diagnostic (one line per finding, no stack
+ * trace), and hands warnings to the caller's logger. Swapping the reader is a change to this file only.
+ *
+ * The engine's model holds live objects (condition facts, closures); {@link toSiteModel} copies out the
+ * plain data the content layer can store.
+ */
+import {
+  formatDiagnostic,
+  type Adoption,
+  type Definition,
+  type Diagnostic,
+  type NotLiveReason as EngineReason,
+  type Pack,
+  type Template,
+} from '../opengdd/index.ts';
+import * as engine from '../opengdd/node/catalog.ts';
+
+// ---------------------------------------------------------------------------------------------
+// The model the site builds on: the engine's `CatalogModel`, reduced to plain data.
+
+/** A shelf of the catalog index, from `catalog/groups.json`. */
+export interface CatalogGroup {
+  id: string;
+  title: string;
+  description: string;
+}
+
+/** Why a template does not apply (the engine's structured reason). */
+export type NotLiveReason = EngineReason;
+
+/** One generated acceptance test. */
+export interface GeneratedTest {
+  name: string;
+  templateId: string;
+  rowId?: string;
+  title: string;
+  test: Record<string, unknown>;
+  text: string;
+}
+
+/** Whether one pack template applies to one adoption, and what it generates. */
+export interface TemplateOutcome {
+  template: Template;
+  live: boolean;
+  reasons: NotLiveReason[];
+  tests: GeneratedTest[];
+}
+
+/** How one adoption evaluates against its definition. */
+export interface Evaluation {
+  questions: { id: string; asked: boolean; answer?: string; counted: boolean }[];
+  values: { name: string; active: boolean; supplied?: number | string; form?: 'number' | 'citation' }[];
+  rules: {
+    name: string;
+    kind: 'comparison' | 'answer-aware';
+    line?: string;
+    status: 'holds' | 'fails' | 'skipped' | 'invalid' | 'fires' | 'quiet';
+    severity?: 'error' | 'warning';
+    message: string;
+  }[];
+}
+
+/** Everything the engine says about one adoption. */
+export interface AdoptionReport {
+  diagnostics: Diagnostic[];
+  evaluation: Evaluation;
+  templates: TemplateOutcome[];
+  tests: GeneratedTest[];
+  markdown: string;
+}
+
+/** One adoption file of a definition. */
+export interface CatalogAdoption {
+  id: string;
+  file: string;
+  raw: string;
+  document: Adoption;
+  report: AdoptionReport;
+}
+
+/** One definition version with its about page, pack and adoptions. */
+export interface CatalogDefinition {
+  id: string;
+  contract: string;
+  version: number;
+  definition: Definition;
+  raw: string;
+  about: { title: string; group: string; aliases: string[]; benefit: string; body: string; file: string };
+  pack?: { file: string; raw: string; document: Pack; digest: string };
+  status: 'checked' | 'promised';
+  adoptions: CatalogAdoption[];
+}
+
+/** A whole catalog folder. */
+export interface CatalogModel {
+  root: string;
+  groups: CatalogGroup[];
+  definitions: CatalogDefinition[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// The verified entry point.
+
+/** Thrown when the catalog has error diagnostics; the message is the findings, one per line. */
+export class CatalogError extends Error {
+  constructor(readonly diagnostics: Diagnostic[]) {
+    super(
+      `The catalog has ${diagnostics.length} error${diagnostics.length === 1 ? '' : 's'}:\n` +
+        diagnostics.map(formatDiagnostic).join('\n'),
+    );
+    this.name = 'CatalogError';
+    // The findings are the whole story; a stack trace would only point into the site's own code,
+    // and Astro prints none for an error without one.
+    this.stack = '';
+  }
+}
+
+/** What the caller's logger must offer (Astro's loader logger does). */
+export interface WarningSink {
+  warn(message: string): void;
+}
+
+const cache = new Map<string, Promise<CatalogModel>>();
+
+/**
+ * Loads and verifies the catalog at `dir`, once per process (all collections share one load).
+ * Rejects with {@link CatalogError} when any diagnostic is an error; reports warnings once.
+ */
+export function readVerifiedCatalog(dir: string, logger: WarningSink): Promise<CatalogModel> {
+  let pending = cache.get(dir);
+  if (!pending) {
+    pending = (async () => {
+      const { model, diagnostics } = await engine.loadCatalog(dir);
+      const errors = diagnostics.filter((d) => d.severity === 'error');
+      if (errors.length) throw new CatalogError(errors);
+      for (const d of diagnostics) logger.warn(formatDiagnostic(d));
+      return toSiteModel(model);
+    })();
+    cache.set(dir, pending);
+    // A failed load is not cached: the next build (dev restart) reads the folder again.
+    pending.catch(() => cache.delete(dir));
+  }
+  return pending;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/** Copies the plain data the site uses out of the engine's model. */
+function toSiteModel(model: engine.CatalogModel): CatalogModel {
+  return {
+    root: model.root,
+    groups: model.groups.map(({ id, title, description }) => ({ id, title, description })),
+    definitions: model.definitions.map((d) => ({
+      id: d.id,
+      contract: d.contract,
+      version: d.version,
+      definition: d.definition,
+      raw: d.raw,
+      about: { ...d.about },
+      ...(d.pack ? { pack: { file: d.pack.file, raw: d.pack.raw, document: d.pack.document, digest: d.pack.digest } } : {}),
+      status: d.status,
+      adoptions: d.adoptions.map((a) => ({
+        id: a.id,
+        file: a.file,
+        raw: a.raw,
+        document: a.document,
+        report: {
+          diagnostics: a.report.diagnostics,
+          evaluation: {
+            questions: a.report.evaluation.questions.map((q) => ({
+              id: q.id,
+              asked: q.asked,
+              counted: q.counted,
+              ...(q.answer !== undefined ? { answer: q.answer } : {}),
+            })),
+            values: a.report.evaluation.values.map((v) => ({
+              name: v.name,
+              active: v.active,
+              ...(v.supplied !== undefined ? { supplied: v.supplied } : {}),
+              ...(v.form !== undefined ? { form: v.form } : {}),
+            })),
+            rules: a.report.evaluation.rules.map((r) => ({
+              name: r.name,
+              kind: r.kind,
+              status: r.status,
+              message: r.message,
+              ...(r.line !== undefined ? { line: r.line } : {}),
+              ...(r.severity !== undefined ? { severity: r.severity } : {}),
+            })),
+          },
+          templates: a.report.templates.map((t) => ({
+            template: t.template,
+            live: t.live,
+            reasons: t.reasons,
+            tests: t.tests,
+          })),
+          tests: a.report.tests,
+          markdown: a.report.markdown,
+        },
+      })),
+    })),
+  };
+}

@@ -1,0 +1,59 @@
+/**
+ * Read-side helpers over the content collections: shelves, newest versions, adoptions of a
+ * definition. Collections are read once per build and memoised, since every page's sidebar
+ * needs the same shelves.
+ */
+import { getCollection, type CollectionEntry } from 'astro:content';
+
+/** A definition entry. */
+export type DefinitionEntry = CollectionEntry<'definitions'>;
+/** An adoption entry. */
+export type AdoptionEntry = CollectionEntry<'adoptions'>;
+/** A group entry. */
+export type GroupEntry = CollectionEntry<'groups'>;
+
+/** A shelf of the catalog: a group and the newest version of each of its contracts. */
+export interface Shelf {
+  group: GroupEntry;
+  contracts: DefinitionEntry[];
+}
+
+let shelvesCache: Promise<Shelf[]> | undefined;
+let definitionsCache: Promise<DefinitionEntry[]> | undefined;
+let adoptionsCache: Promise<AdoptionEntry[]> | undefined;
+
+/** Every definition version, ordered by title then version. */
+export function allDefinitions(): Promise<DefinitionEntry[]> {
+  definitionsCache ??= getCollection('definitions').then((list) =>
+    list.sort((a, b) => a.data.title.localeCompare(b.data.title) || a.data.version - b.data.version),
+  );
+  return definitionsCache;
+}
+
+/** Every adoption, ordered by definition then adoption id. */
+export function allAdoptions(): Promise<AdoptionEntry[]> {
+  adoptionsCache ??= getCollection('adoptions').then((list) => list.sort((a, b) => a.id.localeCompare(b.id)));
+  return adoptionsCache;
+}
+
+/** The shelves in `groups.json` order, each with its contracts' newest versions. */
+export function shelves(): Promise<Shelf[]> {
+  shelvesCache ??= (async () => {
+    const [groups, definitions] = await Promise.all([getCollection('groups'), allDefinitions()]);
+    const newest = definitions.filter((d) => d.id === d.data.newest);
+    return groups
+      .sort((a, b) => a.data.order - b.data.order)
+      .map((group) => ({ group, contracts: newest.filter((d) => d.data.group === group.id) }));
+  })();
+  return shelvesCache;
+}
+
+/** The adoptions of one definition version, in id order. */
+export async function adoptionsOf(definitionId: string): Promise<AdoptionEntry[]> {
+  return (await allAdoptions()).filter((a) => a.data.definitionId === definitionId);
+}
+
+/** Other versions of the same contract, ascending. */
+export async function versionsOf(contract: string): Promise<DefinitionEntry[]> {
+  return (await allDefinitions()).filter((d) => d.data.contract === contract);
+}

@@ -1,0 +1,177 @@
+/**
+ * Conditions (§12.3) and field shapes (§12.1) in plain words, for reading rather than parsing.
+ *
+ * The output is a list of tokens, not a string, so a component can link a question name to its
+ * question and set option ids in code — while the plain text (`tokensToText`) stays available for
+ * titles, search and social images.
+ */
+import type { Condition, FieldShape, RowCount, RowScalar, ValueForm } from '../opengdd/index.ts';
+
+/** One piece of a sentence. `question`, `value`, `rowset` and `field` are names; `option` is a literal. */
+export type Token =
+  | { kind: 'text'; text: string }
+  | { kind: 'question' | 'value' | 'rowset' | 'field'; text: string }
+  | { kind: 'option'; text: string };
+
+const t = (text: string): Token => ({ kind: 'text', text });
+
+/** Own, non-annotation entries (catalog data may hold `_notes` and odd keys). */
+function entries<T>(map: Record<string, T> | undefined): [string, T][] {
+  if (!map || typeof map !== 'object') return [];
+  return Object.keys(map)
+    .filter((k) => !k.startsWith('_'))
+    .map((k) => [k, map[k]!]);
+}
+
+/** Joins token groups with commas and a final word: `a, b or c`. */
+export function joinGroups(groups: Token[][], last: 'or' | 'and'): Token[] {
+  const out: Token[] = [];
+  groups.forEach((g, i) => {
+    if (i > 0) out.push(t(i === groups.length - 1 ? ` ${last} ` : ', '));
+    out.push(...g);
+  });
+  return out;
+}
+
+/** `slot-count or size-budget` with each option as a literal. */
+function optionList(values: readonly RowScalar[], last: 'or' | 'and' = 'or'): Token[] {
+  return joinGroups(
+    values.map((v) => [{ kind: 'option', text: String(v) } as Token]),
+    last,
+  );
+}
+
+const COUNT_WORDS: Record<RowCount, string> = {
+  empty: 'has no rows',
+  'non-empty': 'has at least one row',
+  'at-least-two': 'has at least two rows',
+};
+
+const FORM_WORDS: Record<ValueForm, string> = { number: 'a number', citation: 'a citation' };
+
+/** `flag`: every named question is asked and answered with a listed option. */
+function flagWords(flag: Record<string, string[]>): Token[] {
+  return joinGroups(
+    entries(flag).map(([q, options]) => [
+      { kind: 'question', text: q },
+      t(' is '),
+      ...optionList(Array.isArray(options) ? options : []),
+    ]),
+    'and',
+  );
+}
+
+/** `row`: the row carries each named field with a listed value. */
+function rowWords(row: Record<string, RowScalar[]>, subject = "the row's"): Token[] {
+  return joinGroups(
+    entries(row).map(([f, values]) => [
+      t(`${subject} `),
+      { kind: 'field', text: f },
+      t(' is '),
+      ...optionList(Array.isArray(values) ? values : []),
+    ]),
+    'and',
+  );
+}
+
+/** One condition of any §12.3 form, in words (no leading verb: "capacity-limit is slot-count"). */
+export function conditionWords(condition: Condition | undefined): Token[] {
+  if (!condition || typeof condition !== 'object') return [t('always')];
+  const parts: Token[][] = [];
+  if (condition.flag) parts.push(flagWords(condition.flag));
+  if (condition['value-form']) {
+    parts.push(
+      joinGroups(
+        entries(condition['value-form']).map(([v, forms]) => [
+          { kind: 'value', text: v },
+          t(' is supplied as '),
+          t(joinPlain((Array.isArray(forms) ? forms : []).map((f) => FORM_WORDS[f] ?? String(f)), 'or')),
+        ]),
+        'and',
+      ),
+    );
+  }
+  if (condition['row-count']) {
+    parts.push(
+      joinGroups(
+        entries(condition['row-count']).map(([r, count]) => [
+          { kind: 'rowset', text: r },
+          t(` ${COUNT_WORDS[count] ?? `has ${String(count)} rows`}`),
+        ]),
+        'and',
+      ),
+    );
+  }
+  if (condition.row) parts.push(rowWords(condition.row));
+  if (condition['row-has']) {
+    parts.push(
+      joinGroups(
+        entries(condition['row-has']).map(([r, row]) => [
+          t('some row of '),
+          { kind: 'rowset', text: r },
+          t(' has '),
+          ...joinGroups(
+            entries(row).map(([f, values]) => [
+              { kind: 'field', text: f } as Token,
+              t(' set to '),
+              ...optionList(Array.isArray(values) ? values : []),
+            ]),
+            'and',
+          ),
+        ]),
+        'and',
+      ),
+    );
+  }
+  for (const form of ['any', 'all'] as const) {
+    const members = condition[form];
+    if (!Array.isArray(members)) continue;
+    const words = members.map((m) => conditionWords(m));
+    // Members are joined with a semicolon so "a and b; or c and d" cannot be misread.
+    const joined: Token[] = [];
+    words.forEach((w, i) => {
+      if (i > 0) joined.push(t(form === 'any' ? '; or ' : '; and '));
+      joined.push(...w);
+    });
+    parts.push(
+      members.length > 1 ? [t(form === 'any' ? 'any of these holds: ' : 'all of these hold: '), ...joined] : (words[0] ?? []),
+    );
+  }
+  if (parts.length === 0) return [t('always')];
+  return joinGroups(parts, 'and');
+}
+
+/** Plain text of tokens (names and options as written). */
+export function tokensToText(tokens: Token[]): string {
+  return tokens.map((tok) => tok.text).join('');
+}
+
+/** `a, b or c` for plain strings. */
+export function joinPlain(items: string[], last: 'or' | 'and'): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} ${last} ${items.at(-1)}`;
+}
+
+/** How present a field is: required, conditional (with its condition) or optional. */
+export function fieldPresence(field: FieldShape): { label: 'Required' | 'Conditional' | 'Optional'; when?: Token[] } {
+  if (field.required) return { label: 'Required' };
+  if (field.when && typeof field.when === 'object') {
+    const when = field.when as Condition;
+    const hasAny = Object.keys(when).some((k) => !k.startsWith('_'));
+    return { label: 'Conditional', when: hasAny ? conditionWords(when) : [t('always')] };
+  }
+  return { label: 'Optional' };
+}
+
+/** The constraints of a field, one short phrase each. */
+export function fieldConstraints(field: FieldShape): { label: string; tokens: Token[] }[] {
+  const out: { label: string; tokens: Token[] }[] = [];
+  if (Array.isArray(field.options)) out.push({ label: 'One of', tokens: optionList(field.options) });
+  if (field.pattern) out.push({ label: 'Pattern', tokens: [{ kind: 'option', text: field.pattern }] });
+  if (field.unique) out.push({ label: 'Unique', tokens: [t('no two rows share a value')] });
+  if (Array.isArray(field.within) && field.within.length === 2) {
+    const bound = (b: string | number): Token => (typeof b === 'number' ? t(String(b)) : { kind: 'value', text: b });
+    out.push({ label: 'Within', tokens: [t('from '), bound(field.within[0]), t(' to '), bound(field.within[1])] });
+  }
+  return out;
+}

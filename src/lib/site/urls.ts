@@ -1,0 +1,45 @@
+/**
+ * Every URL the site links to, in one place. Pages are directories (trailing slash); downloads sit
+ * beside the page they belong to.
+ */
+
+const BASE = (import.meta.env?.BASE_URL ?? '/').replace(/\/?$/, '/');
+
+/** Prefixes a site-absolute path ("/contracts/") with the configured base. */
+export function withBase(path: string): string {
+  return BASE + path.replace(/^\//, '');
+}
+
+/** The catalog index. */
+export const catalogUrl = (): string => withBase('/contracts/');
+
+/** A definition version's page: `/contracts/<contract>-<version>/`. */
+export const definitionUrl = (cv: string): string => withBase(`/contracts/${cv}/`);
+
+/** An adoption's page: `/contracts/<contract>-<version>/<adoption>/`. */
+export const adoptionUrl = (cv: string, adoption: string): string => withBase(`/contracts/${cv}/${adoption}/`);
+
+/** `definition.json`, byte-identical, beside the definition page. */
+export const definitionFileUrl = (cv: string): string => withBase(`/contracts/${cv}/${cv}.definition.json`);
+
+/** The pack file, byte-identical, beside the definition page. */
+export const packFileUrl = (cv: string): string => withBase(`/contracts/${cv}/${cv}.pack.json`);
+
+/** The adoption file, byte-identical, beside the adoption page. */
+export const adoptionFileUrl = (cv: string, adoption: string): string =>
+  withBase(`/contracts/${cv}/${adoption}/${adoption}.json`);
+
+/** Fragment id of a question on a definition or adoption page. */
+export const questionAnchor = (id: string): string => `question-${id}`;
+
+/** Fragment id of a value declaration. */
+export const valueAnchor = (name: string): string => `value-${name}`;
+
+/** Fragment id of a row set. */
+export const rowSetAnchor = (name: string): string => `rows-${name}`;
+
+/** Fragment id of a template. */
+export const templateAnchor = (id: string): string => `template-${id}`;
+
+/** Fragment id of a generated test (names hold slashes). */
+export const testAnchor = (name: string): string => `test-${name.replace(/[^a-z0-9-]+/gi, '--')}`;

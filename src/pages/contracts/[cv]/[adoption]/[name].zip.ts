@@ -1,0 +1,31 @@
+/**
+ * `<adoption>.zip` beside the adoption page, ready to drop into a package: `contracts/<adoption>.json`
+ * and, for a checked adoption, `contracts/<contract>-<version>.pack.json`, both byte for byte.
+ * A fixed timestamp keeps the archive identical from build to build.
+ */
+import type { APIRoute, GetStaticPaths } from 'astro';
+import { strToU8, zipSync } from 'fflate';
+import { allAdoptions, allDefinitions } from '../../../../lib/site/catalog.ts';
+
+const FIXED_TIME = new Date(Date.UTC(2000, 0, 1));
+
+export const getStaticPaths = (async () => {
+  const definitions = new Map((await allDefinitions()).map((d) => [d.id, d]));
+  return (await allAdoptions()).map((a) => {
+    const pack = definitions.get(a.data.definitionId)?.data.pack;
+    return {
+      params: { cv: a.data.definitionId, adoption: a.data.adoption, name: a.data.adoption },
+      props: { adoption: a.data.adoption, raw: a.data.raw, cv: a.data.definitionId, pack: pack?.raw },
+    };
+  });
+}) satisfies GetStaticPaths;
+
+export const GET: APIRoute = ({ props }) => {
+  const { adoption, raw, cv, pack } = props as { adoption: string; raw: string; cv: string; pack?: string };
+  const files: Record<string, [Uint8Array, { mtime: Date }]> = {
+    [`contracts/${adoption}.json`]: [strToU8(raw), { mtime: FIXED_TIME }],
+  };
+  if (pack !== undefined) files[`contracts/${cv}.pack.json`] = [strToU8(pack), { mtime: FIXED_TIME }];
+  const zip = zipSync(files, { level: 9 });
+  return new Response(zip, { headers: { 'Content-Type': 'application/zip' } });
+};

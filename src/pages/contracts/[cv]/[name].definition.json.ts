@@ -1,0 +1,11 @@
+/**
+ * `<cv>.definition.json` beside the definition page: the catalog's `definition.json`, byte for byte.
+ */
+import type { APIRoute, GetStaticPaths } from 'astro';
+import { allDefinitions } from '../../../lib/site/catalog.ts';
+
+export const getStaticPaths = (async () =>
+  (await allDefinitions()).map((d) => ({ params: { cv: d.id, name: d.id }, props: { raw: d.data.raw } }))) satisfies GetStaticPaths;
+
+export const GET: APIRoute = ({ props }) =>
+  new Response(props.raw as string, { headers: { 'Content-Type': 'application/json; charset=utf-8' } });

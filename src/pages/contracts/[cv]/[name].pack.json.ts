@@ -1,0 +1,14 @@
+/**
+ * `<cv>.pack.json` beside the definition page: the catalog's pack file, byte for byte (its SHA-256
+ * is the digest the definition names). Only for definitions that have a pack.
+ */
+import type { APIRoute, GetStaticPaths } from 'astro';
+import { allDefinitions } from '../../../lib/site/catalog.ts';
+
+export const getStaticPaths = (async () =>
+  (await allDefinitions())
+    .filter((d) => d.data.pack)
+    .map((d) => ({ params: { cv: d.id, name: d.id }, props: { raw: d.data.pack!.raw } }))) satisfies GetStaticPaths;
+
+export const GET: APIRoute = ({ props }) =>
+  new Response(props.raw as string, { headers: { 'Content-Type': 'application/json; charset=utf-8' } });

@@ -1,0 +1,71 @@
+/**
+ * Builds the site the way a user does (`astro build` in a child process) into a temporary folder,
+ * and reads the result back. Builds run one at a time: they share the project's `.astro/` folder.
+ */
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { repoRoot } from '../helpers/paths.ts';
+
+/** The outcome of one build. */
+export interface SiteBuild {
+  status: number;
+  /** stdout and stderr together, as a reader of the terminal sees them. */
+  output: string;
+  outDir: string;
+}
+
+/** Runs `astro build` for the catalog folder `catalog` (undefined: the embedded one). */
+export function buildSite(catalog: string | undefined, label: string): SiteBuild {
+  const outDir = mkdtempSync(path.join(os.tmpdir(), `opengdd-site-${label}-`));
+  const env: NodeJS.ProcessEnv = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', FORCE_COLOR: '0' };
+  if (catalog) env.OPENGDD_CATALOG = catalog;
+  else delete env.OPENGDD_CATALOG;
+  const run = spawnSync(process.execPath, [path.join(repoRoot, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', outDir], {
+    cwd: repoRoot,
+    env,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return { status: run.status ?? 1, output: `${run.stdout}${run.stderr}`, outDir };
+}
+
+/** Copies a catalog folder (catalog/ + packs/) into a temporary folder that a test may change. */
+export function copyCatalog(from: string): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'opengdd-catalog-'));
+  cpSync(path.join(from, 'catalog'), path.join(dir, 'catalog'), { recursive: true });
+  if (existsSync(path.join(from, 'packs'))) cpSync(path.join(from, 'packs'), path.join(dir, 'packs'), { recursive: true });
+  return dir;
+}
+
+/** Removes a temporary folder. */
+export function remove(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+/** The text of a built file (`rel` relative to the output folder). */
+export function page(build: SiteBuild, rel: string): string {
+  return readFileSync(path.join(build.outDir, rel), 'utf8');
+}
+
+/** Every value of `attr` in the HTML, in document order. */
+export function attributeValues(html: string, attr: string): string[] {
+  const re = new RegExp(`\\s${attr}="([^"]*)"`, 'g');
+  return [...html.matchAll(re)].map((m) => decodeEntities(m[1]!));
+}
+
+/** The text content of the first element carrying `attr` (tags stripped, whitespace collapsed). */
+export function textOf(html: string, attr: string): string | undefined {
+  const m = new RegExp(`<([a-z0-9]+)[^>]*\\s${attr}[\\s>=][^>]*>([\\s\\S]*?)</\\1>`).exec(html);
+  return m ? decodeEntities(m[2]!.replace(/<[^>]+>/g, '')).replace(/\s+/g, ' ').trim() : undefined;
+}
+
+function decodeEntities(s: string): string {
+  return s
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
+}

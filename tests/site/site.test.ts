@@ -1,0 +1,212 @@
+/**
+ * The built site: routes, true counts, the generated tests on every adoption page, downloads that
+ * are byte-identical to the catalog, and a build that stops on a faulty catalog with the engine's
+ * diagnostic. Each catalog is built once (a real `astro build`).
+ */
+import { readdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { unzipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { corpusDir, corpusPresent, repoRoot } from '../helpers/paths.ts';
+import { attributeValues, buildSite, copyCatalog, page, remove, textOf, type SiteBuild } from './helpers.ts';
+
+const BUILD_TIMEOUT = 240_000;
+
+/** Definition folders and their adoption ids of a catalog folder. */
+function layout(root: string): { cv: string; adoptions: string[] }[] {
+  const catalog = path.join(root, 'catalog');
+  return readdirSync(catalog, { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => {
+      const dir = path.join(catalog, e.name, 'adoptions');
+      const adoptions = existsSync(dir)
+        ? readdirSync(dir)
+            .filter((f) => f.endsWith('.json'))
+            .map((f) => f.slice(0, -5))
+        : [];
+      return { cv: e.name, adoptions };
+    });
+}
+
+/** Test names in the order the published validator prints them. */
+function expectedNames(markdown: string): string[] {
+  return [...markdown.matchAll(/^### AT (\S+) — /gm)].map((m) => m[1]!);
+}
+
+describe.skipIf(!corpusPresent)('the corpus site (OPENGDD_CATALOG=../shared/corpus)', () => {
+  let site: SiteBuild;
+  const definitions = corpusPresent ? layout(corpusDir) : [];
+
+  beforeAll(() => {
+    site = buildSite(corpusDir, 'corpus');
+  }, BUILD_TIMEOUT);
+  afterAll(() => remove(site.outDir));
+
+  it('builds without errors', () => {
+    expect(site.status, site.output).toBe(0);
+  });
+
+  it('has the catalog, one page per definition and one per adoption', () => {
+    expect(existsSync(path.join(site.outDir, 'contracts/index.html'))).toBe(true);
+    for (const { cv, adoptions } of definitions) {
+      expect(existsSync(path.join(site.outDir, `contracts/${cv}/index.html`)), cv).toBe(true);
+      for (const a of adoptions) {
+        expect(existsSync(path.join(site.outDir, `contracts/${cv}/${a}/index.html`)), `${cv}/${a}`).toBe(true);
+      }
+    }
+  });
+
+  it('shows every generated test, in the validator’s order, with its data-test-name', () => {
+    for (const { cv, adoptions } of definitions) {
+      for (const a of adoptions) {
+        const expected = expectedNames(readFileSync(path.join(corpusDir, `expected/${cv}/${a}.tests.md`), 'utf8'));
+        const html = page(site, `contracts/${cv}/${a}/index.html`);
+        expect(attributeValues(html, 'data-test-name'), `${cv}/${a}`).toEqual(expected);
+      }
+    }
+  });
+
+  it('lists every template that does not apply, with a reason, and counts truly', () => {
+    for (const { cv, adoptions } of definitions) {
+      const pack = JSON.parse(readFileSync(path.join(corpusDir, `packs/${cv}.pack.json`), 'utf8'));
+      for (const a of adoptions) {
+        const html = page(site, `contracts/${cv}/${a}/index.html`);
+        const live = attributeValues(html, 'data-live').filter((v) => v === 'true').length;
+        const notLive = html.split('data-live="false"').slice(1);
+        expect(live + notLive.length, `${cv}/${a}`).toBe(pack.templates.length);
+        for (const chunk of notLive) {
+          const reasons = /<ul class="reasons"[^>]*>([\s\S]*?)<\/ul>/.exec(chunk)?.[1] ?? '';
+          expect(reasons.replace(/<[^>]+>/g, '').trim().length, `${cv}/${a}`).toBeGreaterThan(20);
+        }
+        const tests = attributeValues(html, 'data-test-name').length;
+        const n = pack.templates.length;
+        const k = live;
+        const line = textOf(html, 'data-test-count');
+        expect(line, `${cv}/${a}`).toContain(`${tests} test${tests === 1 ? '' : 's'} from ${k} of the ${n} template`);
+      }
+    }
+  });
+
+  it('reads "11 tests from 8 of the 14 templates; 6 templates do not apply" on Backpack', () => {
+    const html = page(site, 'contracts/container-1/backpack/index.html');
+    expect(textOf(html, 'data-test-count')).toBe('11 tests from 8 of the 14 templates; 6 templates do not apply.');
+    expect(attributeValues(html, 'data-live').filter((v) => v === 'false')).toHaveLength(6);
+  });
+
+  it('serves definition, pack, adoption and test files byte for byte', () => {
+    for (const { cv, adoptions } of definitions) {
+      expect(readFileSync(path.join(site.outDir, `contracts/${cv}/${cv}.definition.json`))).toEqual(
+        readFileSync(path.join(corpusDir, `catalog/${cv}/definition.json`)),
+      );
+      expect(readFileSync(path.join(site.outDir, `contracts/${cv}/${cv}.pack.json`))).toEqual(
+        readFileSync(path.join(corpusDir, `packs/${cv}.pack.json`)),
+      );
+      for (const a of adoptions) {
+        expect(readFileSync(path.join(site.outDir, `contracts/${cv}/${a}/${a}.json`))).toEqual(
+          readFileSync(path.join(corpusDir, `catalog/${cv}/adoptions/${a}.json`)),
+        );
+        expect(readFileSync(path.join(site.outDir, `contracts/${cv}/${a}/${a}.tests.md`), 'utf8')).toBe(
+          readFileSync(path.join(corpusDir, `expected/${cv}/${a}.tests.md`), 'utf8'),
+        );
+      }
+    }
+  });
+
+  it('zips an adoption with its pack, ready for a package’s contracts/ folder', () => {
+    const files = unzipSync(readFileSync(path.join(site.outDir, 'contracts/container-1/backpack/backpack.zip')));
+    expect(Object.keys(files).sort()).toEqual(['contracts/backpack.json', 'contracts/container-1.pack.json']);
+    expect(Buffer.from(files['contracts/backpack.json']!)).toEqual(
+      readFileSync(path.join(corpusDir, 'catalog/container-1/adoptions/backpack.json')),
+    );
+    expect(Buffer.from(files['contracts/container-1.pack.json']!)).toEqual(readFileSync(path.join(corpusDir, 'packs/container-1.pack.json')));
+  });
+
+  it('writes the Pagefind index, with only <main> as the indexed body', () => {
+    expect(existsSync(path.join(site.outDir, 'pagefind/pagefind-entry.json'))).toBe(true);
+    const html = page(site, 'contracts/container-1/index.html');
+    expect(html.match(/\sdata-pagefind-body[\s>=]/g)).toHaveLength(1);
+    expect(html).toMatch(/<main[^>]*data-pagefind-body/);
+  });
+
+  it('gives every page a canonical URL on the site', () => {
+    const html = page(site, 'contracts/container-1/backpack/index.html');
+    expect(html).toContain('<link rel="canonical" href="https://opengdd.org/contracts/container-1/backpack/">');
+  });
+});
+
+describe('the embedded catalog site', () => {
+  let site: SiteBuild;
+  const definitions = layout(repoRoot);
+
+  beforeAll(() => {
+    site = buildSite(undefined, 'embedded');
+  }, BUILD_TIMEOUT);
+  afterAll(() => remove(site.outDir));
+
+  it('builds, with a page per definition and adoption', () => {
+    expect(site.status, site.output).toBe(0);
+    for (const { cv, adoptions } of definitions) {
+      expect(existsSync(path.join(site.outDir, `contracts/${cv}/index.html`)), cv).toBe(true);
+      for (const a of adoptions) expect(existsSync(path.join(site.outDir, `contracts/${cv}/${a}/index.html`)), `${cv}/${a}`).toBe(true);
+    }
+  });
+
+  it('renders the about.mdx prose of a definition', () => {
+    const about = readFileSync(path.join(repoRoot, 'catalog/clamped-meter-1/about.mdx'), 'utf8');
+    const heading = /^## (.+)$/m.exec(about)?.[1];
+    if (!heading) return;
+    expect(page(site, 'contracts/clamped-meter-1/index.html')).toContain(heading);
+  });
+
+  it('shows a definition without a pack as promised', () => {
+    for (const { cv } of definitions) {
+      const html = page(site, `contracts/${cv}/index.html`);
+      const promised = !existsSync(path.join(repoRoot, `packs/${cv}.pack.json`));
+      expect(html.includes('data-state-label="Promised"'), cv).toBe(promised);
+    }
+  });
+});
+
+describe('a faulty catalog stops the build with the engine’s diagnostic', () => {
+  const dirs: string[] = [];
+  afterAll(() => dirs.forEach(remove));
+
+  const checked = layout(repoRoot).find(({ cv, adoptions }) => adoptions.length > 0 && existsSync(path.join(repoRoot, `packs/${cv}.pack.json`)))!;
+
+  it(
+    'names the definition of a wrong pack digest',
+    () => {
+      const dir = copyCatalog(repoRoot);
+      dirs.push(dir);
+      const file = path.join(dir, `catalog/${checked.cv}/definition.json`);
+      const text = readFileSync(file, 'utf8');
+      writeFileSync(file, text.replace(/"sha256:[0-9a-f]/, (m) => m.slice(0, -1) + (m.endsWith('0') ? '1' : '0')));
+      const build = buildSite(dir, 'bad-digest');
+      dirs.push(build.outDir);
+      expect(build.status).toBe(1);
+      expect(build.output).toMatch(new RegExp(`catalog/${checked.cv}/definition\\.json#/pack CONTRACT_PACK_HASH error `));
+      expect(build.output).not.toMatch(/^\s+at .+:\d+:\d+\)?$/m);
+      expect(build.output).not.toContain('Stack trace');
+    },
+    BUILD_TIMEOUT,
+  );
+
+  it(
+    'names the adoption whose definition copy diverges',
+    () => {
+      const dir = copyCatalog(repoRoot);
+      dirs.push(dir);
+      const adoption = checked.adoptions[0]!;
+      const file = path.join(dir, `catalog/${checked.cv}/adoptions/${adoption}.json`);
+      const doc = JSON.parse(readFileSync(file, 'utf8'));
+      doc.summary = `${doc.summary} (edited)`;
+      writeFileSync(file, JSON.stringify(doc, null, 2));
+      const build = buildSite(dir, 'divergent');
+      dirs.push(build.outDir);
+      expect(build.status).toBe(1);
+      expect(build.output).toContain(`catalog/${checked.cv}/adoptions/${adoption}.json#/summary CONTRACT_DEFINITION_DIVERGENT error`);
+      expect(build.output).not.toContain('Stack trace');
+    },
+    BUILD_TIMEOUT,
+  );
+});
