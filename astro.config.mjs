@@ -17,7 +17,9 @@ const catalog = catalogDir();
 
 export default defineConfig({
   site,
-  trailingSlash: 'always',
+  // 'ignore', not 'always': pages are directories either way, and `astro preview` then serves
+  // `/contracts/<cv>` as well as `/contracts/<cv>/` (an `origin` may be written without the slash).
+  trailingSlash: 'ignore',
   build: { format: 'directory' },
   integrations: [
     mdx(),

@@ -1,12 +1,16 @@
 /**
  * The site's own build steps, as one Astro integration:
  * - watch the catalog folder in dev, so an edited definition or adoption reloads;
+ * - after the build, make every in-site `origin` of a definition lead to its page (redirect pages
+ *   where needed; a warning for an origin that resolves nowhere), from `contracts/catalog.json`;
  * - after the build, index `dist/` with Pagefind's Node API (only `<main data-pagefind-body>` is
  *   indexed, so navigation and footers never pollute results).
  */
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
+import { resolveOrigins, type OriginEntry } from '../lib/site/origins.ts';
 
 /** Options of {@link opengddSite}. */
 export interface OpengddSiteOptions {
@@ -16,6 +20,7 @@ export interface OpengddSiteOptions {
 
 /** The integration. */
 export default function opengddSite(options: OpengddSiteOptions): AstroIntegration {
+  let site = new URL('https://opengdd.org/');
   return {
     name: 'opengdd-site',
     hooks: {
@@ -24,7 +29,11 @@ export default function opengddSite(options: OpengddSiteOptions): AstroIntegrati
           addWatchFile(path.join(options.catalog, 'catalog', 'groups.json'));
         }
       },
+      'astro:config:done': ({ config }) => {
+        if (config.site) site = new URL(config.base, config.site);
+      },
       'astro:build:done': async ({ dir, logger }) => {
+        writeOriginPages(fileURLToPath(dir), site, logger);
         await writeSearchIndex(fileURLToPath(dir), logger);
       },
     },
@@ -48,5 +57,28 @@ async function writeSearchIndex(
     logger.info(`Search index: ${added.page_count} pages indexed.`);
   } finally {
     await pagefind.close();
+  }
+}
+
+/** Resolves the definitions' in-site origins (see `origins.ts`), reporting through the logger. */
+function writeOriginPages(outDir: string, site: URL, logger: { info(m: string): void; warn(m: string): void }): void {
+  const file = path.join(outDir, 'contracts', 'catalog.json');
+  if (!existsSync(file)) return;
+  const catalog = JSON.parse(readFileSync(file, 'utf8')) as {
+    definitions: { id: string; title: string; version: number; origin: string | null; urls: { page: string } }[];
+  };
+  const entries: OriginEntry[] = catalog.definitions.map((d) => ({
+    id: d.id,
+    title: d.title,
+    version: d.version,
+    origin: d.origin,
+    page: d.urls.page,
+  }));
+  for (const outcome of resolveOrigins(entries, site, outDir)) {
+    const d = entries.find((e) => e.id === outcome.id)!;
+    if (outcome.kind === 'redirect') logger.info(`Origin ${d.origin} of ${d.id}: redirect page written at ${outcome.path}.`);
+    if (outcome.kind === 'unresolved') {
+      logger.warn(`Origin ${d.origin} of ${d.id} points into the site but resolves to no page of it: ${outcome.reason}.`);
+    }
   }
 }

@@ -3,7 +3,7 @@
  * and reads the result back. Builds run one at a time: they share the project's `.astro/` folder.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { repoRoot } from '../helpers/paths.ts';
@@ -22,13 +22,50 @@ export function buildSite(catalog: string | undefined, label: string): SiteBuild
   const env: NodeJS.ProcessEnv = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', FORCE_COLOR: '0' };
   if (catalog) env.OPENGDD_CATALOG = catalog;
   else delete env.OPENGDD_CATALOG;
+  const release = buildLock();
   const run = spawnSync(process.execPath, [path.join(repoRoot, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', outDir], {
     cwd: repoRoot,
     env,
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
   });
+  release();
   return { status: run.status ?? 1, output: `${run.stdout}${run.stderr}`, outDir };
+}
+
+/**
+ * Test files run in parallel worker processes, but builds share `.astro/`: a lock folder in the
+ * temp directory lets one build run at a time across them (a lock whose holder died is taken over).
+ */
+function buildLock(): () => void {
+  const dir = path.join(os.tmpdir(), 'opengdd-site-build.lock');
+  const owner = path.join(dir, 'pid');
+  const sleeper = new Int32Array(new SharedArrayBuffer(4));
+  for (;;) {
+    try {
+      mkdirSync(dir);
+      writeFileSync(owner, String(process.pid));
+      return () => rmSync(dir, { recursive: true, force: true });
+    } catch {
+      let holder = Number.NaN;
+      try {
+        holder = Number(readFileSync(owner, 'utf8'));
+      } catch {
+        /* being created or removed */
+      }
+      if (Number.isInteger(holder) && holder > 0 && !alive(holder)) rmSync(dir, { recursive: true, force: true });
+      else Atomics.wait(sleeper, 0, 0, 250);
+    }
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Copies a catalog folder (catalog/ + packs/) into a temporary folder that a test may change. */

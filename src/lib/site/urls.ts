@@ -43,3 +43,22 @@ export const templateAnchor = (id: string): string => `template-${id}`;
 
 /** Fragment id of a generated test (names hold slashes). */
 export const testAnchor = (name: string): string => `test-${name.replace(/[^a-z0-9-]+/gi, '--')}`;
+
+/** The adoption's zip (adoption file plus pack), beside the adoption page. */
+export const adoptionZipUrl = (cv: string, adoption: string): string =>
+  withBase(`/contracts/${cv}/${adoption}/${adoption}.zip`);
+
+/** The machine-readable catalog. */
+export const catalogJsonUrl = (): string => withBase('/contracts/catalog.json');
+
+/** A published spec schema (`schemas/<name>.schema.json`), byte-identical. */
+export const specSchemaUrl = (name: string): string => withBase(`/schemas/${name}.schema.json`);
+
+/** The editor JSON Schema of one definition version's adoption files. */
+export const adoptionSchemaUrl = (cv: string): string => withBase(`/schemas/contracts/${cv}.adoption.schema.json`);
+
+/** The social image (PNG 1200×630) of a definition version. */
+export const definitionImageUrl = (cv: string): string => withBase(`/og/contracts/${cv}.png`);
+
+/** The social image (PNG 1200×630) of an adoption. */
+export const adoptionImageUrl = (cv: string, adoption: string): string => withBase(`/og/contracts/${cv}/${adoption}.png`);

@@ -1,0 +1,31 @@
+/** `/og/contracts/<cv>/<adoption>.png`: the social image of an adoption (PNG 1200×630). */
+import type { APIRoute, GetStaticPaths } from 'astro';
+import { allAdoptions, allDefinitions, type AdoptionEntry, type DefinitionEntry } from '../../../../lib/site/catalog.ts';
+import { plural } from '../../../../lib/site/format.ts';
+import { socialPng } from '../../../../lib/site/social.ts';
+
+export const getStaticPaths = (async () => {
+  const definitions = new Map((await allDefinitions()).map((d) => [d.id, d]));
+  return (await allAdoptions()).map((entry) => ({
+    params: { cv: entry.data.definitionId, adoption: entry.data.adoption },
+    props: { entry, definition: definitions.get(entry.data.definitionId)! },
+  }));
+}) satisfies GetStaticPaths;
+
+export const GET: APIRoute = async ({ props }) => {
+  const { entry, definition } = props as { entry: AdoptionEntry; definition: DefinitionEntry };
+  const a = entry.data;
+  const d = definition.data;
+  const tests = a.templates.reduce((n, t) => n + t.tests.length, 0);
+  const live = a.templates.filter((t) => t.live).length;
+  const png = await socialPng({
+    kicker: `OpenGDD adoption · ${definition.id}`,
+    title: a.adoption,
+    subtitle: `${d.title} ${d.version}`,
+    status: d.status,
+    facts: d.pack
+      ? [plural(tests, 'test'), `${live} of ${a.templates.length} templates apply`]
+      : ['No tests yet: the pack is promised'],
+  });
+  return new Response(png, { headers: { 'Content-Type': 'image/png' } });
+};
