@@ -1,0 +1,72 @@
+/**
+ * "Copy as adoption" and "Download", loaded when a reader first asks: the adoption file for the
+ * tried state (the definition part unchanged, answers for asked questions, active values, rows),
+ * the gaps that keep it from being complete, and — loading the engine's validation, which brings
+ * the JSON Schema checker — the errors `opengdd-catalog check` would report for it.
+ */
+import { adoptionFromState, type Exploration, type TriedState } from '../../lib/opengdd/explore.ts';
+import type { Pack } from '../../lib/opengdd/types.ts';
+import { make, setText, show } from './dom.ts';
+import type { ExplorerData } from './words.ts';
+
+type Diagnostic = { severity: string; code: string; pointer: string; message: string };
+
+/** Copies or downloads the adoption for `tried`, and fills and opens the island's dialog. */
+export async function exportAdoption(
+  host: HTMLElement,
+  action: 'copy' | 'download',
+  data: ExplorerData,
+  tried: TriedState,
+  current: Exploration,
+): Promise<void> {
+  const pack = (data.pack ?? undefined) as Pack | undefined;
+  const { document: doc, gaps } = adoptionFromState(data.definition, tried, current, data.verification);
+  const text = `${JSON.stringify(doc, null, 2)}\n`;
+  const file = data.page === 'adoption' ? `${data.adoption}.json` : `my-${data.definition.contract}.json`;
+  const dialog = host.querySelector('dialog')!;
+  let status: string;
+  if (action === 'copy') {
+    try {
+      await navigator.clipboard.writeText(text);
+      status = `Copied the adoption for these answers. Save it as contracts/${file}.`;
+    } catch {
+      status = 'The browser did not allow copying: select the file below and copy it.';
+    }
+  } else {
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+    a.download = file;
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+    status = `Downloaded ${file}. Put it in your package's contracts/ folder.`;
+  }
+  setText(dialog.querySelector('[data-export-status]'), status);
+  setText(dialog.querySelector('[data-export-json]'), text);
+  const list = (sel: string, items: string[]) => {
+    const ul = dialog.querySelector(sel)!;
+    ul.replaceChildren(...items.map((t) => make('li', undefined, undefined, t)));
+    show(ul.closest('section'), items.length > 0);
+  };
+  list('[data-export-gaps]', gaps);
+  list('[data-export-problems]', []);
+  const verdict = dialog.querySelector('[data-export-verdict]');
+  setText(verdict, 'Checking it with the engine…');
+  if (!dialog.open) dialog.showModal();
+  // The engine's validation pulls in the JSON Schema checker: loaded only now, when asked for.
+  const { analyzeAdoption } = await import('../../lib/opengdd/analyze.ts');
+  const id = data.page === 'adoption' ? data.adoption : `my-${data.definition.contract}`;
+  const report = analyzeAdoption({
+    id,
+    file: `contracts/${id}.json`,
+    document: JSON.parse(text),
+    ...(pack ? { pack: { file: `${data.cv}.pack.json`, document: pack, ...(data.packDigest ? { digest: data.packDigest } : {}) } } : {}),
+  });
+  const problems = (report.diagnostics as Diagnostic[]).filter((d) => d.severity === 'error');
+  list('[data-export-problems]', [...new Set(problems.map((d) => `${d.code}${d.pointer ? ` at ${d.pointer}` : ''}: ${d.message}`))]);
+  setText(
+    verdict,
+    problems.length === 0 && gaps.length === 0
+      ? 'Complete: opengdd-catalog check accepts this adoption.'
+      : 'Not complete yet: what is listed below keeps opengdd-catalog check from accepting it.',
+  );
+}
