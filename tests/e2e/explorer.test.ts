@@ -3,7 +3,7 @@
  * sites: the corpus (../shared/corpus) and the embedded catalog, each built once into a temporary
  * folder and served from 127.0.0.1. Every page visited must log no console error.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -297,6 +297,31 @@ describe.skipIf(!browserPresent)('the answer explorer in Chromium', () => {
       await page.close();
     }
   });
+
+  it('hydrates on every page of the embedded catalog and every corpus contract page, follows a change, logs no error', async () => {
+    for (const site of ['embedded', 'corpus'] as const) {
+      if (!sites[site]) continue;
+      // The corpus's adoption pages are large; its contract pages carry the same island, so they stand in.
+      const pages = readdirSync(path.join(sites[site]!.dir, 'contracts'), { recursive: true, encoding: 'utf8' })
+        .filter((f) => f.endsWith('index.html') && f.includes('/') && (site === 'embedded' || f.split('/').length === 2))
+        .map((f) => `/contracts/${f.slice(0, -'index.html'.length)}`);
+      expect(pages.length).toBeGreaterThan(3);
+      const context = await browser.newContext();
+      contexts.push(context);
+      const page = await context.newPage();
+      errors.push(watchErrors(page));
+      for (const url of pages) {
+        await page.goto(sites[site]!.url + url, { waitUntil: 'domcontentloaded' });
+        await page.waitForSelector('answer-explorer[data-ready]', { state: 'attached' });
+        const radio = page.locator('fieldset.choice:not([hidden]) input[type="radio"]:not(:checked)').first();
+        if (await radio.count()) {
+          await radio.check();
+          const [inPage, inBar] = await Promise.all([counts(page), page.textContent('answer-explorer [data-test-count]')]);
+          expect(inBar, url).toBe(inPage);
+        }
+      }
+    }
+  }, 120_000);
 
   it('without JavaScript, an adoption page shows its supplied state in full', async () => {
     const page = await open('embedded', '/contracts/spawn-wave-1/graveyard-horde/', { javaScriptEnabled: false });

@@ -70,7 +70,7 @@ export function activeBadge(active: boolean): BadgeState {
  */
 export function reasonSentence(reason: NotLiveReason, definition: Definition, page: PageKind, collection?: string): string {
   if (page === 'contract' && reason.kind === 'rows-empty') {
-    return `It expands once per row of ${collection ?? reason.rowSet}: an adoption's ${reason.rowSet} rows decide its tests, one for each matching row.`;
+    return `It expands once per row of ${collection ?? reason.rowSet}: each matching row an adoption lists gives one test.`;
   }
   return describeReason(reason, definition);
 }
