@@ -101,7 +101,9 @@ export class DiagnosticSink {
     this.add(code, 'warning', ptr, message);
   }
 
+  /** Adds a finding; the same finding twice (e.g. one placeholder in a title and a text) is kept once. */
   add(code: ContractCode, severity: Severity, ptr: string, message: string, dependent?: boolean): void {
+    if (this.items.some((x) => x.code === code && x.pointer === ptr && x.message === message && x.severity === severity)) return;
     const d: Diagnostic = { code, severity, file: this.file, pointer: ptr, message };
     if (dependent) d.dependent = true;
     this.items.push(d);

@@ -44,12 +44,17 @@ export function explore(
   return { evaluation, templates, counts: { tests, live: templates.filter((t) => t.live).length, templates: templates.length } };
 }
 
-/** "11 tests from 8 of the 14 templates; 6 templates do not apply". */
+/**
+ * The count line of an adoption's tests, one wording for pages and island alike:
+ * "11 tests from 8 of the 14 templates; 6 templates do not apply".
+ */
 export function countsSentence(c: Exploration['counts']): string {
+  if (c.templates === 0) return 'No verification pack: this adoption generates no tests.';
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  const head = `${plural(c.tests, 'test')} from ${c.live} of the ${plural(c.templates, 'template')}`;
   const off = c.templates - c.live;
-  const tests = `${c.tests} test${c.tests === 1 ? '' : 's'}`;
-  const head = `${tests} from ${c.live} of the ${c.templates} template${c.templates === 1 ? '' : 's'}`;
-  return off === 0 ? head : `${head}; ${off} template${off === 1 ? ' does' : 's do'} not apply`;
+  if (off === 0) return `${head}; every template applies`;
+  return `${head}; ${off === 1 ? '1 template does not apply' : `${off} templates do not apply`}`;
 }
 
 /** What a change did to the templates: "2 tests now apply, 1 no longer applies." */
@@ -65,7 +70,8 @@ export function changeSummary(before: Exploration, after: Exploration): string {
   const noLongerAsked = [...askedBefore].filter((q) => !askedNow.includes(q)).length;
   const parts: string[] = [];
   if (added) parts.push(`${added} test${added === 1 ? ' now applies' : 's now apply'}`);
-  if (removed) parts.push(`${removed} no longer appl${removed === 1 ? 'ies' : 'y'}`);
+  // "2 tests now apply, 1 no longer applies" reads well; alone, the removal names its noun.
+  if (removed) parts.push(`${added ? removed : `${removed} test${removed === 1 ? '' : 's'}`} no longer appl${removed === 1 ? 'ies' : 'y'}`);
   if (newlyAsked) parts.push(`${newlyAsked} more question${newlyAsked === 1 ? ' is' : 's are'} asked`);
   if (noLongerAsked) parts.push(`${noLongerAsked} question${noLongerAsked === 1 ? ' is' : 's are'} no longer asked`);
   return parts.length ? `${capitalize(parts.join(', '))}.` : 'No test changes.';

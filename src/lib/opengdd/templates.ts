@@ -49,46 +49,58 @@ export interface TemplateOutcome {
   tests: GeneratedTest[];
 }
 
-/** Row fields a template reads: `when.row`, `row_field` selectors and `{{row.F}}` placeholders. */
-export function usedRowFields(template: Template): string[] {
-  const fields: string[] = [];
-  const add = (f: string) => {
-    if (!fields.includes(f)) fields.push(f);
-  };
-  for (const [f] of members(own(own(template, 'when'), 'row'))) add(f);
-  for (const [, b] of members<Binding>(template.bindings)) {
+/** What one template reads, found once: pack text never changes under its digest (§10.7 rule 1). */
+interface TemplateScan {
+  texts: string[];
+  cited: string[];
+  used: string[];
+}
+
+// The explorer re-evaluates every template on each change; scanning their strings once keeps a
+// change within its budget.
+const scans = new WeakMap<object, TemplateScan>();
+
+function scan(template: Template): TemplateScan {
+  const cached = scans.get(template);
+  if (cached) return cached;
+  const texts: string[] = [];
+  if (typeof template.title === 'string') texts.push(template.title);
+  if (typeof template.text === 'string') texts.push(template.text);
+  stringsIn(own(template, 'test'), texts);
+  for (const [, b] of members<Binding>(own(template, 'bindings'))) stringsIn(own(b, 'map'), texts);
+
+  const cited = new Set<string>();
+  const used = new Set<string>();
+  for (const [f] of members(own(own(template, 'when'), 'row'))) used.add(f);
+  for (const [, b] of members<Binding>(own(template, 'bindings'))) {
     const rf = own(b, 'row_field');
-    if (typeof rf === 'string') add(rf);
+    if (typeof rf === 'string') used.add(rf);
   }
-  for (const s of templateTexts(template)) {
+  for (const s of texts) {
     for (const body of placeholderBodies(s)) {
       const p = classifyPlaceholder(body);
-      if (p.kind === 'row') add(p.field);
+      if (p.kind === 'row') used.add(p.field);
+      else if (p.kind === 'value-cite') cited.add(p.name);
     }
   }
-  return fields;
+  const result = { texts, cited: [...cited], used: [...used] };
+  scans.set(template, result);
+  return result;
+}
+
+/** Row fields a template reads: `when.row`, `row_field` selectors and `{{row.F}}` placeholders. */
+export function usedRowFields(template: Template): string[] {
+  return scan(template).used;
 }
 
 /** Every pack string a template expands: title, text, test strings and binding phrases. */
 export function templateTexts(template: Template): string[] {
-  const out: string[] = [];
-  if (typeof template.title === 'string') out.push(template.title);
-  if (typeof template.text === 'string') out.push(template.text);
-  stringsIn(own(template, 'test'), out);
-  for (const [, b] of members<Binding>(own(template, 'bindings'))) stringsIn(own(b, 'map'), out);
-  return out;
+  return scan(template).texts;
 }
 
 /** Values a template cites with `{{value-cite:v}}`. */
 export function citedValues(template: Template): string[] {
-  const names = new Set<string>();
-  for (const s of templateTexts(template)) {
-    for (const body of placeholderBodies(s)) {
-      const p = classifyPlaceholder(body);
-      if (p.kind === 'value-cite') names.add(p.name);
-    }
-  }
-  return [...names];
+  return scan(template).cited;
 }
 
 /** Decides whether one template is live, with every reason it is not (§10.7 rules 3–5). */
@@ -125,9 +137,9 @@ export function templateLiveness(
       reasons.push({ kind: 'question-not-asked', question: q, via: 'binding', binding: id });
     }
   }
-  const declared = members(own(definition.declares, 'values')).map(([n]) => n);
+  const declared = own(definition.declares, 'values');
   for (const value of citedValues(template)) {
-    if (declared.includes(value) && !ev.active(value)) {
+    if (hasOwn(declared, value) && !ev.active(value)) {
       blocked = true;
       reasons.push({ kind: 'value-inactive', value });
     }

@@ -1,3 +1,5 @@
+import { countsSentence } from '../opengdd/explore.ts';
+
 /** Small text helpers shared by pages and components. */
 
 /** Own keys of a catalog map, annotations (`_…`) left out. */
@@ -15,11 +17,7 @@ export function plural(n: number, word: string, irregular?: string): string {
   return `${n} ${n === 1 ? word : (irregular ?? `${word}s`)}`;
 }
 
-/** The count line of an adoption's tests: "11 tests from 8 of the 14 templates; 6 templates do not apply". */
+/** The count line of an adoption's tests (the engine's wording, shared with the island). */
 export function testCountLine(tests: number, live: number, total: number): string {
-  if (total === 0) return 'No verification pack: this adoption generates no tests.';
-  const head = `${plural(tests, 'test')} from ${live} of the ${plural(total, 'template')}`;
-  const rest = total - live;
-  if (rest === 0) return `${head}; every template applies`;
-  return `${head}; ${rest === 1 ? '1 template does not apply' : `${rest} templates do not apply`}`;
+  return countsSentence({ tests, live, templates: total });
 }

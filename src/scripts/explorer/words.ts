@@ -3,6 +3,7 @@
  * components) and the island, so the first paint and every later update say the same thing.
  * Pure: no DOM, no Node.
  */
+import { countsSentence } from '../../lib/opengdd/explore.ts';
 import { describeReason } from '../../lib/opengdd/reasons.ts';
 import type { NotLiveReason } from '../../lib/opengdd/templates.ts';
 import type { Definition } from '../../lib/opengdd/types.ts';
@@ -75,14 +76,9 @@ export function reasonSentence(reason: NotLiveReason, definition: Definition, pa
   return describeReason(reason, definition);
 }
 
-/** The count line: "11 tests from 8 of the 14 templates; 6 templates do not apply" (as the static pages word it). */
+/** The count line, in the engine's wording so static pages and the island agree. */
 export function countLine(tests: number, live: number, total: number): string {
-  const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? '' : 's'}`;
-  if (total === 0) return 'No verification pack: this adoption generates no tests.';
-  const head = `${plural(tests, 'test')} from ${live} of the ${plural(total, 'template')}`;
-  const rest = total - live;
-  if (rest === 0) return `${head}; every template applies`;
-  return `${head}; ${rest === 1 ? '1 template does not apply' : `${rest} templates do not apply`}`;
+  return countsSentence({ tests, live, templates: total });
 }
 
 /** The data a page embeds for its explorer (`<script type="application/json">`). */
