@@ -193,6 +193,7 @@ class AnswerExplorer extends HTMLElement {
       for (const row of el.querySelectorAll('tr[data-option]')) attr(row, 'data-chosen', q.asked && row.getAttribute('data-option') === answer ? '' : undefined);
     }
     root.querySelectorAll('[data-asked-count]').forEach((n) => setText(n, String(asked)));
+    document.querySelectorAll('a[href="#answers"] .note').forEach((n) => setText(n, `${asked}/${e.evaluation.questions.length}`));
 
     // Values: active or not, and (on an adoption page) the tried value's form.
     for (const v of e.evaluation.values) {
