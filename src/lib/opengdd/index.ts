@@ -15,3 +15,4 @@ export { adoptionSkeleton } from './skeleton.ts';
 export { definitionChanges, type DefinitionChange, type ChangeArea } from './changes.ts';
 export { editorSchema } from './editor-schema.ts';
 export { explore, countsSentence, changeSummary, suppliedState, encodeState, decodeState, adoptionFromState, STAND_IN_ADOPTION, type TriedState, type Exploration } from "./explore.ts";
+export { plainReport, type PlainAdoptionReport, type PlainEvaluation, type PlainQuestionState, type PlainValueState } from './plain.ts';

@@ -10,12 +10,16 @@
  */
 import {
   formatDiagnostic,
+  plainReport,
+  type GeneratedTest,
+  type PlainAdoptionReport,
+  type PlainEvaluation,
+  type TemplateOutcome,
   type Adoption,
   type Definition,
   type Diagnostic,
   type NotLiveReason as EngineReason,
   type Pack,
-  type Template,
 } from '../opengdd/index.ts';
 import * as engine from '../opengdd/node/catalog.ts';
 
@@ -32,46 +36,11 @@ export interface CatalogGroup {
 /** Why a template does not apply (the engine's structured reason). */
 export type NotLiveReason = EngineReason;
 
-/** One generated acceptance test. */
-export interface GeneratedTest {
-  name: string;
-  templateId: string;
-  rowId?: string;
-  title: string;
-  test: Record<string, unknown>;
-  text: string;
-}
-
-/** Whether one pack template applies to one adoption, and what it generates. */
-export interface TemplateOutcome {
-  template: Template;
-  live: boolean;
-  reasons: NotLiveReason[];
-  tests: GeneratedTest[];
-}
-
-/** How one adoption evaluates against its definition. */
-export interface Evaluation {
-  questions: { id: string; asked: boolean; answer?: string; counted: boolean }[];
-  values: { name: string; active: boolean; supplied?: number | string; form?: 'number' | 'citation' }[];
-  rules: {
-    name: string;
-    kind: 'comparison' | 'answer-aware';
-    line?: string;
-    status: 'holds' | 'fails' | 'skipped' | 'invalid' | 'fires' | 'quiet';
-    severity?: 'error' | 'warning';
-    message: string;
-  }[];
-}
-
-/** Everything the engine says about one adoption. */
-export interface AdoptionReport {
-  diagnostics: Diagnostic[];
-  evaluation: Evaluation;
-  templates: TemplateOutcome[];
-  tests: GeneratedTest[];
-  markdown: string;
-}
+/** One generated acceptance test, whether one template applies, how an adoption evaluates, and
+ * everything the engine says about it — the engine's own types, as plain data. */
+export type { GeneratedTest, TemplateOutcome };
+export type Evaluation = PlainEvaluation;
+export type AdoptionReport = PlainAdoptionReport;
 
 /** One adoption file of a definition. */
 export interface CatalogAdoption {
@@ -168,39 +137,7 @@ function toSiteModel(model: engine.CatalogModel): CatalogModel {
         file: a.file,
         raw: a.raw,
         document: a.document,
-        report: {
-          diagnostics: a.report.diagnostics,
-          evaluation: {
-            questions: a.report.evaluation.questions.map((q) => ({
-              id: q.id,
-              asked: q.asked,
-              counted: q.counted,
-              ...(q.answer !== undefined ? { answer: q.answer } : {}),
-            })),
-            values: a.report.evaluation.values.map((v) => ({
-              name: v.name,
-              active: v.active,
-              ...(v.supplied !== undefined ? { supplied: v.supplied } : {}),
-              ...(v.form !== undefined ? { form: v.form } : {}),
-            })),
-            rules: a.report.evaluation.rules.map((r) => ({
-              name: r.name,
-              kind: r.kind,
-              status: r.status,
-              message: r.message,
-              ...(r.line !== undefined ? { line: r.line } : {}),
-              ...(r.severity !== undefined ? { severity: r.severity } : {}),
-            })),
-          },
-          templates: a.report.templates.map((t) => ({
-            template: t.template,
-            live: t.live,
-            reasons: t.reasons,
-            tests: t.tests,
-          })),
-          tests: a.report.tests,
-          markdown: a.report.markdown,
-        },
+        report: plainReport(a.report),
       })),
     })),
   };
