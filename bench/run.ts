@@ -1,24 +1,51 @@
 /**
- * `npm run bench`: the engine's throughput, the explorer's recompute per change, and the bytes each
- * page type loads. Medians of several runs (these machines are noisy); writes bench/results.json.
+ * `npm run bench`: one command, a printed table and `bench/results.json`.
+ *
+ * 1. The corpus catalog's build against the floor: a plain Astro project (under bench/.work/) of
+ *    the same number of trivial pages, built with this repository's Astro. Runs alternate
+ *    (corpus, floor, corpus, floor, …) and the ratio is the median of the pairs' ratios.
+ * 2. Scaling: synthetic catalogs of 1×, 10× and 100× the corpus's adoptions, cloned from our own
+ *    demo contracts (bench/synth.ts), each built in full: time per page, peak memory.
+ * 3. The engine alone: adoptions per second for validation + test generation; the explorer's
+ *    recompute per answer change on the largest definition, in Node and in Chromium.
+ * 4. Bytes per page type (HTML, CSS, JS; raw and gzip) for the catalog, a contract and an adoption.
+ *
+ * Every build is cold and isolated (bench/build.ts). Medians of several runs; the machine is noisy.
+ *
+ *   npm run bench                # the whole bench (about 15 min on 2 cores)
+ *   npm run bench -- --quick     # one run of each build, no 100× catalog (a smoke test)
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { analyzeAdoption } from '../src/lib/opengdd/analyze.ts';
-import { explore, suppliedState, type TriedState } from '../src/lib/opengdd/explore.ts';
+import { explore, suppliedState, STAND_IN_ADOPTION, type TriedState } from '../src/lib/opengdd/explore.ts';
 import { loadCatalog, type CatalogDefinition } from '../src/lib/opengdd/node/catalog.ts';
+import { prepareFloor, prepareSiteCopy, repo, timedBuild, work, type BuildRun } from './build.ts';
+import { explorerChangeTimes, pageScriptBytes } from './explorer.ts';
+import { writeSyntheticCatalog } from './synth.ts';
 
-const repo = fileURLToPath(new URL('../', import.meta.url));
+const quick = process.argv.includes('--quick');
+const RUNS = quick ? 1 : 3;
 const corpus = join(repo, '../shared/corpus');
-const work = join(repo, 'bench/.work');
+const hasCorpus = existsSync(join(corpus, 'catalog'));
+const started = performance.now();
+
+function progress(message: string): void {
+  const s = Math.round((performance.now() - started) / 1000);
+  console.log(`[${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}] ${message}`);
+}
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}
+
+function percentile(xs: number[], p: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(s.length * p))]!;
 }
 
 function time(fn: () => void): number {
@@ -27,91 +54,381 @@ function time(fn: () => void): number {
   return performance.now() - t;
 }
 
-/** Validation + test generation for every adoption, as adoptions per second. */
+const gz = (b: Buffer | string) => gzipSync(b, { level: 9 }).length;
+
+// ---------------------------------------------------------------------------------------------
+// 3. The engine alone.
+
+/** Validation + test generation for every adoption of a catalog, as adoptions per second. */
 function engineThroughput(definitions: CatalogDefinition[]) {
   const inputs = definitions.flatMap((d) =>
-    d.adoptions.map((a) => ({ id: a.id, file: a.id, document: a.document, ...(d.pack ? { pack: { file: 'p', document: d.pack.document, digest: d.pack.digest } } : {}) })),
+    d.adoptions.map((a) => ({
+      id: a.id,
+      file: a.file,
+      document: a.document,
+      ...(d.pack ? { pack: { file: d.pack.file, document: d.pack.document, digest: d.pack.digest } } : {}),
+    })),
   );
-  const runs = Array.from({ length: 7 }, () => time(() => inputs.forEach((i) => analyzeAdoption(i))));
-  return { adoptions: inputs.length, medianMs: median(runs), adoptionsPerSecond: Math.round(inputs.length / (median(runs) / 1000)) };
+  for (const i of inputs) analyzeAdoption(i); // warm-up
+  const runs = Array.from({ length: 9 }, () => time(() => inputs.forEach((i) => analyzeAdoption(i))));
+  const ms = median(runs);
+  return { adoptions: inputs.length, medianMs: +ms.toFixed(1), adoptionsPerSecond: Math.round(inputs.length / (ms / 1000)) };
 }
 
-/** One explorer recompute per change, on the definition with the most questions and templates. */
-function explorerRecompute(definitions: CatalogDefinition[]) {
-  const size = (d: CatalogDefinition) => Object.keys(d.definition.questions).length + (d.pack?.document.templates.length ?? 0);
-  const largest = [...definitions].filter((d) => d.pack && d.adoptions.length).sort((a, b) => size(b) - size(a))[0]!;
-  const adoption = largest.adoptions[0]!;
-  const base = suppliedState(adoption.document);
-  const changes: TriedState[] = [];
-  for (const [id, q] of Object.entries(largest.definition.questions)) {
-    for (const option of Object.keys(q.options)) changes.push({ ...base, answers: { ...base.answers, [id]: option } });
-  }
+const size = (d: CatalogDefinition) => Object.keys(d.definition.questions).length + (d.pack?.document.templates.length ?? 0);
+
+/** The definition with the most questions and templates (and an adoption to start from). */
+function largestDefinition(definitions: CatalogDefinition[]): CatalogDefinition {
+  return [...definitions].filter((d) => d.pack && d.adoptions.length).sort((a, b) => size(b) - size(a))[0]!;
+}
+
+/**
+ * One explorer recompute (`explore`, what the island runs on each change) per answer change on
+ * the largest definition: every other option of every question, from the adoption's supplied
+ * state and from the contract page's empty state, each timed many times.
+ */
+function explorerRecompute(d: CatalogDefinition) {
+  const adoption = d.adoptions[0]!;
   const verification = (adoption.document.verification ?? {}) as Record<string, unknown>;
-  for (let i = 0; i < 50; i++) explore(largest.definition, largest.pack!.document, adoption.id, changes[i % changes.length]!, verification);
-  const per = changes.map((c) => time(() => explore(largest.definition, largest.pack!.document, adoption.id, c, verification)));
-  return { definition: largest.id, questions: Object.keys(largest.definition.questions).length, templates: largest.pack!.document.templates.length, changes: per.length, medianMs: median(per), p95Ms: [...per].sort((a, b) => a - b)[Math.floor(per.length * 0.95)]! };
-}
-
-/** Raw and gzip bytes of a page's HTML and of the CSS and JS files it references. */
-function pageBytes(dist: string, path: string) {
-  const html = readFileSync(join(dist, path, 'index.html'));
-  const text = html.toString('utf8');
-  const refs = (re: RegExp) => [...new Set([...text.matchAll(re)].map((m) => m[1]!))].filter((u) => u.startsWith('/'));
-  const sum = (files: string[]) =>
-    files.reduce(
-      (acc, f) => {
-        const p = join(dist, f.split('?')[0]!);
-        if (!existsSync(p)) return acc;
-        const b = readFileSync(p);
-        return { raw: acc.raw + b.length, gzip: acc.gzip + gzipSync(b).length };
-      },
-      { raw: 0, gzip: 0 },
-    );
-  const js = refs(/<script[^>]+src="([^"]+)"/g).concat(refs(/import\("([^"]+\.js)"\)/g), refs(/from"([^"]+\.js)"/g));
+  const starts: { id: string; base: TriedState; verification: Record<string, unknown> }[] = [
+    { id: adoption.id, base: suppliedState(adoption.document), verification },
+    { id: STAND_IN_ADOPTION, base: { answers: {}, values: {}, rows: {} }, verification: {} },
+  ];
+  const changes: { id: string; state: TriedState; verification: Record<string, unknown> }[] = [];
+  for (const s of starts) {
+    for (const [qid, q] of Object.entries(d.definition.questions)) {
+      for (const option of Object.keys(q.options)) {
+        if (s.base.answers[qid] !== option) changes.push({ id: s.id, state: { ...s.base, answers: { ...s.base.answers, [qid]: option } }, verification: s.verification });
+      }
+    }
+  }
+  const run = (c: (typeof changes)[number]) => explore(d.definition, d.pack!.document, c.id, c.state, c.verification);
+  for (let i = 0; i < 200; i++) run(changes[i % changes.length]!); // warm-up (the JIT)
+  const samples: number[] = [];
+  for (let round = 0; round < 20; round++) for (const c of changes) samples.push(time(() => run(c)));
   return {
-    html: { raw: html.length, gzip: gzipSync(html).length },
-    css: sum(refs(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)),
-    js: sum(js),
+    definition: d.id,
+    questions: Object.keys(d.definition.questions).length,
+    templates: d.pack!.document.templates.length,
+    changes: changes.length,
+    samples: samples.length,
+    medianMs: +median(samples).toFixed(3),
+    p95Ms: +percentile(samples, 0.95).toFixed(3),
   };
 }
 
-function buildSite(catalogRoot: string, outDir: string): number {
-  rmSync(outDir, { recursive: true, force: true });
-  return time(() =>
-    execFileSync('npx', ['astro', 'build', '--outDir', outDir], { cwd: repo, env: { ...process.env, OPENGDD_CATALOG: catalogRoot }, stdio: 'ignore' }),
-  );
+// ---------------------------------------------------------------------------------------------
+// 4. Bytes per page type.
+
+/** Raw and gzip bytes of a page's HTML, its CSS (linked sheets and inline styles) and its JS. */
+function pageBytes(dist: string, page: string) {
+  const html = readFileSync(join(dist, page, 'index.html'));
+  const text = html.toString('utf8');
+  const sheets = [...new Set([...text.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="(\/[^"]+)"/g)].map((m) => m[1]!))];
+  const inlineStyles = [...text.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]!);
+  const css = [...sheets.map((s) => readFileSync(join(dist, s))), ...inlineStyles.map((s) => Buffer.from(s))];
+  const js = pageScriptBytes(dist, page);
+  return {
+    page,
+    html: { raw: html.length, gzip: gz(html) },
+    css: { raw: css.reduce((n, b) => n + b.length, 0), gzip: css.reduce((n, b) => n + gz(b), 0), files: sheets.length, inline: inlineStyles.length },
+    /** Scripts run at load: module files with their static imports, and inline scripts (each gzipped on its own). */
+    js: { raw: js.eagerRaw, gzip: js.eagerGzip, scripts: js.eager.map((s) => ({ name: s.name, raw: s.raw, gzip: s.gzip })) },
+    /** Chunks those scripts import lazily (on first interaction), not loaded with the page. */
+    lazyJs: js.lazy,
+    /** The definition, pack and state the page embeds for the island (JSON in the HTML). */
+    islandData: js.embeddedData,
+  };
 }
 
-const root = existsSync(corpus) ? corpus : repo;
-const { model } = await loadCatalog(root);
-const results: Record<string, unknown> = {
-  date: new Date().toISOString(),
-  machine: `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
-  catalog: root === corpus ? '../shared/corpus' : 'embedded',
-  engine: engineThroughput(model.definitions),
-  explorer: explorerRecompute(model.definitions),
-};
+/** The largest eager JS (gzip) of any contract page of a build. */
+function maxContractPageJs(dist: string, ids: string[]) {
+  let worst = { page: '', gzip: 0 };
+  for (const id of ids) {
+    const page = `/contracts/${id}/`;
+    if (!existsSync(join(dist, page, 'index.html'))) continue;
+    const g = pageScriptBytes(dist, page).eagerGzip;
+    if (g > worst.gzip) worst = { page, gzip: g };
+  }
+  return worst;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Builds.
+
+function summarise(runs: BuildRun[]) {
+  const ok = runs.filter((r) => r.ok);
+  const phase = (k: keyof BuildRun['phases']) => {
+    const xs = ok.map((r) => r.phases[k]).filter((x): x is number => x !== undefined);
+    return xs.length ? Math.round(median(xs)) : undefined;
+  };
+  return {
+    runs: runs.length,
+    failed: runs.length - ok.length,
+    pages: ok[0]?.pages ?? 0,
+    wallMs: ok.map((r) => Math.round(r.wallMs)),
+    medianWallMs: ok.length ? Math.round(median(ok.map((r) => r.wallMs))) : NaN,
+    cpuMs: ok.map((r) => (r.cpuMs === undefined ? undefined : Math.round(r.cpuMs))),
+    medianCpuMs: ok.length && ok.every((r) => r.cpuMs !== undefined) ? Math.round(median(ok.map((r) => r.cpuMs!))) : undefined,
+    peakRss: ok.length ? Math.max(...ok.map((r) => r.peakRss)) : NaN,
+    peakProcessHwm: ok.length ? Math.max(...ok.map((r) => r.peakProcessHwm)) : NaN,
+    phasesMs: { startup: phase('startup'), setup: phase('setup'), bundle: phase('bundle'), routes: phase('routes'), afterBuild: phase('afterBuild') },
+  };
+}
+
+async function build(project: string, label: string, env: Record<string, string>): Promise<BuildRun> {
+  const run = await timedBuild(project, label, env, (line) => progress(`  ${label}: ${line}`));
+  const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  if (!run.ok) {
+    const logFile = join(work, `${label}.log`);
+    writeFileSync(logFile, run.log);
+    progress(`  ${label}: FAILED after ${s(run.wallMs)} (log: ${logFile})`);
+  } else {
+    const cpu = run.cpuMs === undefined ? '' : ` (CPU ${s(run.cpuMs)})`;
+    progress(`  ${label}: ${s(run.wallMs)}${cpu}, ${run.pages} pages, peak RSS ${(run.peakRss / 2 ** 20).toFixed(0)} MiB`);
+  }
+  return run;
+}
+
+// ---------------------------------------------------------------------------------------------
 
 mkdirSync(work, { recursive: true });
-const dist = join(work, 'dist-embedded');
-results.buildEmbeddedMs = buildSite(repo, dist);
-const { model: embedded } = await loadCatalog(repo);
-const sample = embedded.definitions.find((d) => d.adoptions.length && d.pack) ?? embedded.definitions[0]!;
-results.bytes = {
-  catalog: pageBytes(dist, 'contracts'),
-  contract: pageBytes(dist, `contracts/${sample.id}`),
-  adoption: pageBytes(dist, `contracts/${sample.id}/${sample.adoptions[0]!.id}`),
+progress(`bench${quick ? ' (quick)' : ''}: ${RUNS} run(s) per build; work folder bench/.work/`);
+if (!hasCorpus) progress(`../shared/corpus is absent: the corpus figures (build vs floor, corpus engine and bytes) are skipped.`);
+
+// The catalogs the engine and the island are measured on.
+const embedded = (await loadCatalog(repo)).model;
+const corpusModel = hasCorpus ? (await loadCatalog(corpus)).model : undefined;
+const corpusAdoptions = corpusModel ? corpusModel.definitions.reduce((n, d) => n + d.adoptions.length, 0) : 75;
+
+progress('engine: validation + test generation, explorer recompute (Node)');
+const engine = {
+  ...(corpusModel ? { corpus: engineThroughput(corpusModel.definitions) } : {}),
+  embedded: engineThroughput(embedded.definitions),
+};
+const largest = largestDefinition([...(corpusModel?.definitions ?? []), ...embedded.definitions]);
+const largestIsCorpus = corpusModel?.definitions.includes(largest) ?? false;
+const recomputeNode = explorerRecompute(largest);
+
+// Synthetic catalogs.
+const scales = quick ? [1, 10] : [1, 10, 100];
+const catalogs = new Map<number, { dir: string } & Awaited<ReturnType<typeof writeSyntheticCatalog>>>();
+for (const k of scales) {
+  const dir = join(work, 'catalogs', `${k}x`);
+  catalogs.set(k, { dir, ...(await writeSyntheticCatalog(dir, corpusAdoptions * k)) });
+}
+{
+  // The synthetic catalogs must be valid: the 1× one is checked here, and every build checks its own.
+  const { diagnostics } = await loadCatalog(catalogs.get(1)!.dir);
+  const errors = diagnostics.filter((d) => d.severity === 'error');
+  if (errors.length) throw new Error(`the synthetic catalog is invalid:\n${errors.slice(0, 5).map((e) => `${e.file}#${e.pointer} ${e.code} ${e.message}`).join('\n')}`);
+}
+progress(`synthetic catalogs: ${[...catalogs].map(([k, c]) => `${k}× = ${c.adoptions} adoptions`).join(', ')}`);
+
+const site = prepareSiteCopy();
+const floor = prepareFloor();
+
+// 1. Corpus vs floor, alternating.
+let corpusVsFloor: Record<string, unknown> | undefined;
+let corpusDist: string | undefined;
+if (hasCorpus) {
+  progress(`corpus build vs floor (${RUNS} pairs, alternating)`);
+  const c: BuildRun[] = [];
+  const f: BuildRun[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    c.push(await build(site, 'corpus', { OPENGDD_CATALOG: corpus }));
+    f.push(await build(floor, 'floor', { FLOOR_PAGES: String(c[0]!.pages) }));
+  }
+  corpusDist = c.at(-1)!.ok ? c.at(-1)!.outDir : undefined;
+  const pairs = c.map((r, i) => [r, f[i]!] as const).filter(([a, b]) => a.ok && b.ok);
+  const ratios = pairs.map(([a, b]) => a.wallMs / b.wallMs);
+  const cpuRatios = pairs.flatMap(([a, b]) => (a.cpuMs !== undefined && b.cpuMs !== undefined ? [a.cpuMs / b.cpuMs] : []));
+  corpusVsFloor = {
+    corpus: summarise(c),
+    floor: summarise(f),
+    ratios: ratios.map((r) => +r.toFixed(2)),
+    ratio: ratios.length ? +median(ratios).toFixed(2) : NaN,
+    cpuRatio: cpuRatios.length ? +median(cpuRatios).toFixed(2) : undefined,
+  };
+}
+
+// 2. Scaling: rounds of 1× and 10×; the 100× catalog once, in the middle.
+progress(`scaling: ${scales.map((k) => `${k}×`).join(', ')} (${RUNS} run(s) of 1× and 10×${scales.includes(100) ? ', one of 100×' : ''})`);
+const scaleRuns = new Map<number, BuildRun[]>(scales.map((k) => [k, []]));
+for (let round = 0; round < RUNS; round++) {
+  for (const k of [1, 10]) scaleRuns.get(k)!.push(await build(site, `synthetic-${k}x`, { OPENGDD_CATALOG: catalogs.get(k)!.dir }));
+  if (round === Math.floor(RUNS / 2) && scales.includes(100)) {
+    const run = await build(site, 'synthetic-100x', { OPENGDD_CATALOG: catalogs.get(100)!.dir });
+    scaleRuns.get(100)!.push(run);
+    rmSync(run.outDir, { recursive: true, force: true }); // gigabytes; nothing reads it later
+    rmSync(catalogs.get(100)!.dir, { recursive: true, force: true });
+  }
+}
+// The last 1× build's output stays for the bytes of our own pages.
+const ownDist = scaleRuns.get(1)!.at(-1)!.ok ? scaleRuns.get(1)!.at(-1)!.outDir : undefined;
+const scaling = scales.map((k) => {
+  const s = summarise(scaleRuns.get(k)!);
+  return {
+    scale: `${k}×`,
+    adoptions: catalogs.get(k)!.adoptions,
+    ...s,
+    msPerPage: +(s.medianWallMs / s.pages).toFixed(1),
+    cpuMsPerPage: s.medianCpuMs !== undefined ? +(s.medianCpuMs / s.pages).toFixed(1) : undefined,
+    routesMsPerPage: s.phasesMs.routes !== undefined ? +(s.phasesMs.routes / s.pages).toFixed(1) : undefined,
+  };
+});
+/** The cost of one more page between two scales (the fixed start-up cost cancels out). */
+const marginal = (a: number | undefined, b: number | undefined, pa: number, pb: number) =>
+  a === undefined || b === undefined ? undefined : +((b - a) / (pb - pa)).toFixed(1);
+const scalingGoal = (() => {
+  const [s1, s10, s100] = scaling;
+  if (!s1 || !s10) return undefined;
+  const out: Record<string, number | undefined> = {
+    marginalMsPerPage1to10: marginal(s1.medianWallMs, s10.medianWallMs, s1.pages, s10.pages),
+    marginalCpuMsPerPage1to10: marginal(s1.medianCpuMs, s10.medianCpuMs, s1.pages, s10.pages),
+  };
+  if (s100) {
+    out.marginalMsPerPage10to100 = marginal(s10.medianWallMs, s100.medianWallMs, s10.pages, s100.pages);
+    out.marginalCpuMsPerPage10to100 = marginal(s10.medianCpuMs, s100.medianCpuMs, s10.pages, s100.pages);
+    out.marginalRatio = +(out.marginalMsPerPage10to100! / out.marginalMsPerPage1to10!).toFixed(2);
+    if (out.marginalCpuMsPerPage1to10 && out.marginalCpuMsPerPage10to100) out.marginalCpuRatio = +(out.marginalCpuMsPerPage10to100 / out.marginalCpuMsPerPage1to10).toFixed(2);
+    out.wallPerPageRatio = +(s100.msPerPage / s1.msPerPage).toFixed(2);
+    if (s1.cpuMsPerPage && s100.cpuMsPerPage) out.cpuPerPageRatio = +(s100.cpuMsPerPage / s1.cpuMsPerPage).toFixed(2);
+  }
+  return out;
+})();
+
+// 3. The island in Chromium, on the largest definition's pages.
+progress('explorer in Chromium (recompute and render marks per change)');
+const islandDist = largestIsCorpus ? corpusDist : ownDist;
+const largestAdoption = largest.adoptions[0]!.id;
+const recomputeBrowser = islandDist
+  ? {
+      contract: await explorerChangeTimes(islandDist, `/contracts/${largest.id}/`),
+      adoption: await explorerChangeTimes(islandDist, `/contracts/${largest.id}/${largestAdoption}/`),
+    }
+  : undefined;
+
+// 4. Bytes per page type.
+progress('bytes per page type');
+const ownLargest = largestDefinition(embedded.definitions);
+const bytes = {
+  ...(corpusDist
+    ? {
+        corpus: {
+          catalog: pageBytes(corpusDist, '/contracts/'),
+          contract: pageBytes(corpusDist, `/contracts/${largest.id}/`),
+          adoption: pageBytes(corpusDist, `/contracts/${largest.id}/${largestAdoption}/`),
+          largestContractPageJs: maxContractPageJs(corpusDist, corpusModel!.definitions.map((d) => d.id)),
+        },
+      }
+    : {}),
+  ...(ownDist
+    ? {
+        embedded: {
+          catalog: pageBytes(ownDist, '/contracts/'),
+          contract: pageBytes(ownDist, `/contracts/${ownLargest.id}/`),
+          adoption: pageBytes(ownDist, `/contracts/${ownLargest.id}/${ownLargest.adoptions[0]!.id}/`),
+          largestContractPageJs: maxContractPageJs(ownDist, embedded.definitions.map((d) => d.id)),
+        },
+      }
+    : {}),
 };
 
+// ---------------------------------------------------------------------------------------------
+// The results.
+
+const totalMs = performance.now() - started;
+const machine = {
+  cpus: cpus().length,
+  cpu: cpus()[0]?.model ?? 'unknown',
+  memoryGiB: Math.round(totalmem() / 2 ** 30),
+  node: process.version,
+};
+const results = {
+  date: new Date().toISOString(),
+  machine,
+  quick,
+  runsPerBuild: RUNS,
+  totalSeconds: Math.round(totalMs / 1000),
+  corpusVsFloor: corpusVsFloor ?? 'skipped: ../shared/corpus is absent',
+  scaling,
+  scalingGoal,
+  engine,
+  explorer: { node: recomputeNode, chromium: recomputeBrowser, definitionFrom: largestIsCorpus ? '../shared/corpus' : 'embedded' },
+  bytes,
+  synthetic: Object.fromEntries(
+    [...catalogs].map(([k, c]) => [`${k}x`, { adoptions: c.adoptions, variantsPerDefinition: c.variantsPerDefinition, repeatedFiles: c.duplicates }]),
+  ),
+};
 writeFileSync(join(repo, 'bench/results.json'), JSON.stringify(results, null, 2) + '\n');
-const e = results.engine as ReturnType<typeof engineThroughput>;
-const x = results.explorer as ReturnType<typeof explorerRecompute>;
+
+// The table.
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-console.log(`| figure | value | goal |\n| --- | --- | --- |`);
-console.log(`| engine: validation + test generation (${e.adoptions} adoptions, ${results.catalog}) | ${e.adoptionsPerSecond} adoptions/s | |`);
-console.log(`| explorer recompute per change (${x.definition}, ${x.questions} questions, ${x.templates} templates) | median ${x.medianMs.toFixed(3)} ms, p95 ${x.p95Ms.toFixed(3)} ms | ≤ 2 ms |`);
-console.log(`| build of the embedded catalog | ${((results.buildEmbeddedMs as number) / 1000).toFixed(1)} s | |`);
-for (const [kind, b] of Object.entries(results.bytes as Record<string, ReturnType<typeof pageBytes>>)) {
-  console.log(`| ${kind} page: HTML / CSS / JS (gzip) | ${kb(b.html.gzip)} / ${kb(b.css.gzip)} / ${kb(b.js.gzip)} | ${kind === 'contract' ? 'JS ≤ 15 KB' : ''} |`);
+const sec = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const mib = (n: number) => `${(n / 2 ** 20).toFixed(0)} MiB`;
+const verdict = (ok: boolean | undefined) => (ok === undefined ? '' : ok ? ' ✓' : ' ✗ missed');
+const rows: [string, string, string][] = [];
+if (corpusVsFloor) {
+  const c = corpusVsFloor.corpus as ReturnType<typeof summarise>;
+  const f = corpusVsFloor.floor as ReturnType<typeof summarise>;
+  const ratio = corpusVsFloor.ratio as number;
+  const cpuRatio = corpusVsFloor.cpuRatio as number | undefined;
+  rows.push([
+    `Build: corpus (${c.pages} pages) vs floor (plain Astro, ${f.pages} trivial pages), wall time`,
+    `${sec(c.medianWallMs)} vs ${sec(f.medianWallMs)}: **${ratio.toFixed(2)}×**${cpuRatio ? ` (CPU time ${sec(c.medianCpuMs!)} vs ${sec(f.medianCpuMs!)}: ${cpuRatio.toFixed(2)}×)` : ''}`,
+    `≤ 2.0×${verdict(ratio <= 2)}`,
+  ]);
+  const p = c.phasesMs;
+  rows.push(['  corpus build phases: start-up / content sync / bundling / pages / after build (sitemap, search index)', [p.startup, p.setup, p.bundle, p.routes, p.afterBuild].map((x) => (x === undefined ? '?' : sec(x))).join(' / '), '']);
+} else {
+  rows.push(['Build: corpus vs floor', 'skipped (../shared/corpus absent)', '≤ 2.0×']);
 }
-console.log(`\nwritten: bench/results.json (${readdirSync(join(repo, 'bench')).includes('results.json') ? 'ok' : 'missing'})`);
+for (const s of scaling) {
+  rows.push([
+    `Scaling ${s.scale}: ${s.adoptions} adoptions, ${s.pages} pages (${s.wallMs.length} run${s.wallMs.length === 1 ? '' : 's'})`,
+    `${sec(s.medianWallMs)}${s.medianCpuMs !== undefined ? ` (CPU ${sec(s.medianCpuMs)})` : ''}: ${s.msPerPage} ms/page${s.cpuMsPerPage !== undefined ? ` (CPU ${s.cpuMsPerPage})` : ''}; peak RSS ${mib(s.peakRss)} (largest process ${mib(s.peakProcessHwm)})`,
+    `RSS ≤ 2 GB${verdict(s.peakRss <= 2 * 2 ** 30)}`,
+  ]);
+}
+if (scalingGoal?.marginalRatio !== undefined) {
+  rows.push([
+    'Scaling: cost of one more page, 10×→100× vs 1×→10× (the fixed start-up cancels out)',
+    `wall ${scalingGoal.marginalMsPerPage10to100} vs ${scalingGoal.marginalMsPerPage1to10} ms: **${scalingGoal.marginalRatio}×**` +
+      (scalingGoal.marginalCpuRatio !== undefined ? `; CPU ${scalingGoal.marginalCpuMsPerPage10to100} vs ${scalingGoal.marginalCpuMsPerPage1to10} ms: ${scalingGoal.marginalCpuRatio}×` : '') +
+      ` (whole build per page, 100× vs 1×: ${scalingGoal.wallPerPageRatio}×)`,
+    `≤ 1.2×${verdict((scalingGoal.marginalRatio as number) <= 1.2)}`,
+  ]);
+}
+for (const [name, e] of Object.entries(engine)) {
+  rows.push([`Engine: validation + test generation (${name}, ${e.adoptions} adoptions)`, `${e.adoptionsPerSecond} adoptions/s`, '']);
+}
+rows.push([
+  `Explorer recompute per change, Node (${recomputeNode.definition}: ${recomputeNode.questions} questions, ${recomputeNode.templates} templates; ${recomputeNode.samples} samples)`,
+  `median ${recomputeNode.medianMs.toFixed(2)} ms, p95 ${recomputeNode.p95Ms.toFixed(2)} ms`,
+  `≤ 2 ms${verdict(recomputeNode.medianMs <= 2)}`,
+]);
+if (recomputeBrowser) {
+  for (const [kind, r] of Object.entries(recomputeBrowser)) {
+    rows.push([
+      `Explorer per change, Chromium, ${kind} page (${r.changes} changes): recompute / render / whole change`,
+      `median ${r.recomputeMs.median} / ${r.renderMs.median} / ${r.changeMs.median} ms (p95 ${r.recomputeMs.p95} / ${r.renderMs.p95} / ${r.changeMs.p95})`,
+      `recompute ≤ 2 ms${verdict(r.recomputeMs.median <= 2)}`,
+    ]);
+  }
+}
+for (const [catalog, pages] of Object.entries(bytes)) {
+  for (const kind of ['catalog', 'contract', 'adoption'] as const) {
+    const b = pages[kind];
+    const lazy = b.lazyJs.reduce((n, l) => n + l.gzip, 0);
+    rows.push([
+      `Bytes, ${catalog} ${kind} page \`${b.page}\`: HTML / CSS / JS, gzip (raw)`,
+      `${kb(b.html.gzip)} (${kb(b.html.raw)}) / ${kb(b.css.gzip)} (${kb(b.css.raw)}) / ${kb(b.js.gzip)} (${kb(b.js.raw)})${lazy ? `; lazy JS ${kb(lazy)}` : ''}${b.islandData.raw ? `; island data ${kb(b.islandData.gzip)} in the HTML` : ''}`,
+      kind === 'contract' ? `JS ≤ 15 KB${verdict(pages.largestContractPageJs.gzip <= 15 * 1024)}` : '',
+    ]);
+  }
+}
+console.log(`\n## Bench ${results.date.slice(0, 10)} — ${machine.cpus} × ${machine.cpu}, ${machine.memoryGiB} GiB, Node ${machine.node}${quick ? ' (quick)' : ''}\n`);
+console.log('| Figure | Measured | Goal |\n| --- | --- | --- |');
+for (const [a, b, c] of rows) console.log(`| ${a} | ${b} | ${c} |`);
+console.log(`\nTotal bench time: ${sec(totalMs)}. Written: bench/results.json.`);

@@ -4,9 +4,10 @@
  * - after the build, make every in-site `origin` of a definition lead to its page (redirect pages
  *   where needed; a warning for an origin that resolves nowhere), from `contracts/catalog.json`;
  * - after the build, index `dist/` with Pagefind's Node API (only `<main data-pagefind-body>` is
- *   indexed, so navigation and footers never pollute results).
+ *   indexed, so navigation and footers never pollute results);
+ * - a build that fails leaves no output folder behind (see {@link guardOutput}).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
@@ -21,24 +22,64 @@ export interface OpengddSiteOptions {
 /** The integration. */
 export default function opengddSite(options: OpengddSiteOptions): AstroIntegration {
   let site = new URL('https://opengdd.org/');
+  let building = false;
+  let finished: (() => void) | undefined;
   return {
     name: 'opengdd-site',
     hooks: {
       'astro:config:setup': ({ addWatchFile, command }) => {
+        building = command === 'build';
         if (command === 'dev') {
           addWatchFile(path.join(options.catalog, 'catalog', 'groups.json'));
         }
       },
       'astro:config:done': ({ config }) => {
         if (config.site) site = new URL(config.base, config.site);
+        // Runs before the content layer syncs, so a catalog error is covered too. A project that
+        // keeps other files in its output folder (emptyOutDir: false) is left alone, as Astro does.
+        if (building && config.vite?.build?.emptyOutDir !== false) finished = guardOutput(path.resolve(fileURLToPath(config.outDir)));
       },
       'astro:build:done': async ({ dir, logger }) => {
         writeOriginPages(fileURLToPath(dir), site, logger);
         await writeSearchIndex(fileURLToPath(dir), logger);
+        finished?.();
       },
     },
   };
 }
+
+/**
+ * A failed build must not leave an output folder that looks like a site. Astro stops a build on a
+ * catalog error before it touches the output folder, so the previous, complete-looking build would
+ * stay there; a failure while pages are written leaves half a site. Neither may be mistaken for the
+ * result of this build (a deploy step that only looks for `dist/index.html`), so when the process
+ * exits before the build finished, the folder is emptied (`.git` kept, as Astro's own emptying does)
+ * and removed if nothing is left. Astro has no "build failed" hook; process exit is the one moment
+ * that always comes. Returns the function that marks the build finished.
+ */
+function guardOutput(outDir: string): () => void {
+  const latest = ((globalThis as Record<symbol, Map<string, object>>)[GUARDS] ??= new Map());
+  const token = {};
+  // Several builds in one process (the programmatic API) into one folder: only the latest counts.
+  latest.set(outDir, token);
+  let done = false;
+  process.once('exit', () => {
+    if (done || latest.get(outDir) !== token || !existsSync(outDir)) return;
+    for (const name of readdirSync(outDir)) {
+      if (name !== '.git') rmSync(path.join(outDir, name), { recursive: true, force: true });
+    }
+    const removed = readdirSync(outDir).length === 0;
+    if (removed) rmdirSync(outDir);
+    process.stderr.write(
+      `opengdd-site: the build did not finish; ${outDir} was ${removed ? 'removed' : 'emptied'} so that no partial or stale site passes for its result.\n`,
+    );
+  });
+  return () => {
+    done = true;
+  };
+}
+
+const GUARDS = Symbol.for('opengdd-site.output-guards');
 
 /** Builds the Pagefind index for every HTML page in `outDir` and writes it to `outDir/pagefind/`. */
 async function writeSearchIndex(

@@ -16,9 +16,12 @@ export interface SiteBuild {
   outDir: string;
 }
 
-/** Runs `astro build` for the catalog folder `catalog` (undefined: the embedded one). */
-export function buildSite(catalog: string | undefined, label: string): SiteBuild {
-  const outDir = mkdtempSync(path.join(os.tmpdir(), `opengdd-site-${label}-`));
+/**
+ * Runs `astro build` for the catalog folder `catalog` (undefined: the embedded one), into a new
+ * temporary folder or into `options.outDir` (which may already hold files, e.g. a previous build).
+ */
+export function buildSite(catalog: string | undefined, label: string, options: { outDir?: string } = {}): SiteBuild {
+  const outDir = options.outDir ?? mkdtempSync(path.join(os.tmpdir(), `opengdd-site-${label}-`));
   const env: NodeJS.ProcessEnv = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', FORCE_COLOR: '0' };
   if (catalog) env.OPENGDD_CATALOG = catalog;
   else delete env.OPENGDD_CATALOG;

@@ -3,12 +3,31 @@
  * `catalog-source.ts`), so an error anywhere stops the build before a page is made, and the
  * engine's work (evaluation, test generation) happens once per build, not once per page.
  */
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Loader, LoaderContext } from 'astro/loaders';
+import { renderTestsMarkdown, type GeneratedTest } from '../opengdd/index.ts';
 import { readVerifiedCatalog, type CatalogDefinition, type TemplateOutcome } from './catalog-source.ts';
 import { catalogDir } from './catalog-dir.ts';
 import { reasonSentence } from './reasons.ts';
+
+/**
+ * A deep copy of catalog data without members named `__proto__`. JSON.parse keeps such a key as
+ * an ordinary own member, and §10.2 rule 2 makes it an annotation (it starts with `_`), so a valid
+ * catalog may hold one; but Astro's data store (devalue) refuses to serialise it and the build
+ * would stop with a stack trace. The site shows no annotation, so nothing visible is lost; the
+ * downloads keep the exact bytes (`raw`).
+ */
+export function storable<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(storable) as T;
+  if (typeof value !== 'object' || value === null) return value;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    if (key !== '__proto__') out[key] = storable((value as Record<string, unknown>)[key]);
+  }
+  return out as T;
+}
 
 /** Replaces the collection's entries with `entries`, keeping unchanged ones (same digest). */
 function sync(
@@ -18,7 +37,11 @@ function sync(
   const stale = new Set(store.keys());
   for (const entry of entries) {
     stale.delete(entry.id);
-    store.set({ ...entry, digest: generateDigest(entry.data) });
+    // The file path is part of the digest: with the data alone, two catalog folders holding the
+    // same definition (OPENGDD_CATALOG switched between builds) look unchanged, Astro keeps the
+    // first entry's filePath, and the page renders the other folder's about.mdx prose (or fails
+    // when that folder is gone).
+    store.set({ ...entry, digest: generateDigest({ data: entry.data, filePath: entry.filePath ?? '' }) });
   }
   // A catalog switched by OPENGDD_CATALOG between builds must not leave the old entries behind.
   for (const id of stale) store.delete(id);
@@ -39,7 +62,7 @@ export function groupsLoader(): Loader {
       for (const [order, group] of model.groups.entries()) {
         const data = await context.parseData({
           id: group.id,
-          data: { title: group.title, description: group.description, order },
+          data: storable({ title: group.title, description: group.description, order }),
         });
         entries.push({ id: group.id, data });
       }
@@ -64,7 +87,7 @@ export function definitionsLoader(): Loader {
         const data = await context.parseData({
           id: d.id,
           filePath: d.about.file,
-          data: {
+          data: storable({
             contract: d.contract,
             version: d.version,
             title: d.about.title,
@@ -79,7 +102,7 @@ export function definitionsLoader(): Loader {
             versions,
             newest,
             hasBody,
-          },
+          }),
         });
         // deferredRender: Astro imports the MDX file itself when a page calls render(entry).
         entries.push(
@@ -93,7 +116,16 @@ export function definitionsLoader(): Loader {
   };
 }
 
-/** One entry per adoption (`<contract>-<version>/<adoption>`), with the engine's report. */
+/** `sha256:<hex>` of a text's UTF-8 bytes. */
+export function textDigest(text: string): string {
+  return 'sha256:' + createHash('sha256').update(text, 'utf8').digest('hex');
+}
+
+/**
+ * One entry per adoption (`<contract>-<version>/<adoption>`), with the engine's report. The file's
+ * text and document, the pack templates and the Markdown are not stored: pages derive them (see
+ * `adoption-file.ts`), which keeps a large catalog's data store, and the build's memory, small.
+ */
 export function adoptionsLoader(): Loader {
   return {
     name: 'opengdd-adoptions',
@@ -105,17 +137,21 @@ export function adoptionsLoader(): Loader {
           const id = `${d.id}/${a.id}`;
           const data = await context.parseData({
             id,
-            data: {
+            data: storable({
               adoption: a.id,
               definitionId: d.id,
-              raw: a.raw,
-              document: a.document,
+              file: a.file,
+              digest: textDigest(a.raw),
               diagnostics: a.report.diagnostics,
               evaluation: a.report.evaluation,
               templates: a.report.templates.map((t) => storedOutcome(t, d)),
               markdown: a.report.markdown,
-            },
+            }),
           });
+          // The Markdown is stored only when the stored tests do not render to it (a test block
+          // that lost a `__proto__` member to `storable`); pages render it otherwise.
+          const tests = (data.templates as { tests: GeneratedTest[] }[]).flatMap((t) => t.tests);
+          if (data.markdown !== '' && renderTestsMarkdown([tests]) === data.markdown) (data as { markdown: string | null }).markdown = null;
           entries.push({ id, data });
         }
       }
@@ -126,7 +162,7 @@ export function adoptionsLoader(): Loader {
 
 function storedOutcome(outcome: TemplateOutcome, d: CatalogDefinition) {
   return {
-    template: outcome.template,
+    templateId: outcome.template.id,
     live: outcome.live,
     reasons: outcome.reasons.map((r) => reasonSentence(r, d.definition)),
     tests: outcome.tests,

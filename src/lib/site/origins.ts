@@ -34,7 +34,16 @@ export function inSitePath(origin: string, site: URL): string | undefined {
   }
   if (url.host !== site.host) return undefined;
   const base = site.pathname.replace(/\/?$/, '/');
-  const p = decodeURI(url.pathname);
+  // `origin` is any string: a malformed escape (`%E0%A4%A`) would make decodeURI throw at the end
+  // of the build, and a decoded control character (`%00`) cannot name a file. Such a path leads to
+  // no page of the site; it is left alone, like an origin elsewhere.
+  let p: string;
+  try {
+    p = decodeURI(url.pathname);
+  } catch {
+    return undefined;
+  }
+  if (/[\u0000-\u001f\u007f]/.test(p)) return undefined;
   if (!(p + '/').startsWith(base)) return undefined;
   return p;
 }

@@ -4,7 +4,7 @@
  * read) and give `getCollection` its types. Deep spec documents are typed, not re-validated.
  */
 import { z } from 'astro/zod';
-import type { Adoption, Definition, Diagnostic, Pack, Template } from '../opengdd/index.ts';
+import type { Definition, Diagnostic, Pack } from '../opengdd/index.ts';
 
 const isObject = (v: unknown): boolean => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -59,7 +59,8 @@ const testSchema = z.object({
 export type StoredTest = z.infer<typeof testSchema>;
 
 const templateOutcomeSchema = z.object({
-  template: z.custom<Template>(isObject),
+  /** The pack template's id (the template itself is the definition's pack: see `adoption-file.ts`). */
+  templateId: z.string(),
   live: z.boolean(),
   /** The engine's plain-English sentences for why the template does not apply. */
   reasons: z.array(z.string()),
@@ -98,12 +99,16 @@ export const adoptionSchema = z.object({
   adoption: z.string().min(1),
   /** `<contract>-<version>` of its definition. */
   definitionId: z.string().min(1),
-  /** Exact bytes of the adoption file. */
-  raw: z.string(),
-  document: z.custom<Adoption>(isObject),
+  /** The adoption file (absolute path); pages read its text from there (`adoption-file.ts`). */
+  file: z.string(),
+  /** `sha256:<hex>` of the file's text as the engine checked it. */
+  digest: z.string(),
   diagnostics: z.array(z.custom<Diagnostic>(isObject)),
   evaluation: evaluationSchema,
   templates: z.array(templateOutcomeSchema),
-  /** What `opengdd --render-contract-tests` prints for this adoption. */
-  markdown: z.string(),
+  /**
+   * What `opengdd --render-contract-tests` prints for this adoption: '' without a pack, null when
+   * the stored tests render to it (`adoptionMarkdown` does), else the text itself.
+   */
+  markdown: z.string().nullable(),
 });

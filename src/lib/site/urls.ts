@@ -62,3 +62,19 @@ export const definitionImageUrl = (cv: string): string => withBase(`/og/contract
 
 /** The social image (PNG 1200×630) of an adoption. */
 export const adoptionImageUrl = (cv: string, adoption: string): string => withBase(`/og/contracts/${cv}/${adoption}.png`);
+
+/**
+ * The URL to put in an `href` for a catalog-supplied address (a definition's `origin`), or
+ * undefined when it must stay text. `origin` is any string (§10.2): only an absolute http(s) URL
+ * becomes a link, so a `javascript:` or `data:` origin can never run when clicked.
+ */
+export function safeLink(address: string | undefined | null): string | undefined {
+  if (!address) return undefined;
+  try {
+    const url = new URL(address);
+    // The address as written (the browser parses an href exactly as URL does).
+    return url.protocol === 'http:' || url.protocol === 'https:' ? address : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -25,7 +25,11 @@ export function renderRows(section: Element, name: string, decl: RowSetDeclarati
     anchor?.after(callout);
     return;
   }
+  // Focusable and named, as RowsTable.astro draws it: a wide table must scroll from the keyboard.
   const wrap = make('div', cid, 'table-wrap');
+  wrap.tabIndex = 0;
+  wrap.setAttribute('role', 'region');
+  wrap.setAttribute('aria-label', `Rows of ${name}`);
   const table = make('table', cid);
   const head = make('tr', cid);
   for (const f of carried) {

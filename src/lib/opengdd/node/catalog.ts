@@ -87,9 +87,15 @@ export async function loadCatalog(root: string): Promise<{ model: CatalogModel; 
   const entries = await listDir(catalogDir, 'catalog', out);
   if (!entries) return { model, diagnostics: out };
 
+  const groupsBefore = out.length;
   model.groups = await readGroups(root, out);
   const packs = await readPacks(root, out);
-  const groupIds = new Set(model.groups.map((g) => g.id));
+  // When groups.json cannot be read as a list at all, every about.mdx would also be told that its
+  // group is not declared: noise that buries the one real finding. The group check waits for it.
+  const groupsUnreadable = model.groups.length === 0 && hasErrors(out.slice(groupsBefore).filter((d) => d.file === 'catalog/groups.json'));
+  const groupIds = groupsUnreadable ? undefined : new Set(model.groups.map((g) => g.id));
+  /** Definition folders that exist (well named), loaded or not, and how many adoption files each holds. */
+  const folders = new Map<string, number>();
 
   for (const entry of entries.sort()) {
     if (entry.name.startsWith('.') || entry.name === 'groups.json') continue;
@@ -103,12 +109,18 @@ export async function loadCatalog(root: string): Promise<{ model: CatalogModel; 
       out.push(diag('CATALOG_LAYOUT', rel, '', `The folder name "${entry.name}" is not <contract>-<version> (kebab-case, then a number).`));
       continue;
     }
+    folders.set(entry.name, await countAdoptionFiles(join(catalogDir, entry.name, 'adoptions')));
     const def = await readDefinitionFolder(root, entry.name, m[1]!, Number(m[2]), groupIds, packs, out);
     if (def) model.definitions.push(def);
   }
   for (const [id, pack] of packs) {
-    const def = model.definitions.find((d) => d.id === id);
-    if (!def || def.adoptions.length === 0) {
+    // Judged from the folder, not from what loaded: a definition folder that failed to load (a
+    // broken about.mdx, an unreadable definition.json) has its own finding, and its adoptions are
+    // still there; calling the pack an orphan then would send the reader the wrong way.
+    const files = folders.get(id);
+    if (files === undefined) {
+      out.push(diag('CONTRACT_PACK_ORPHAN', pack.rel, '', `The pack matches no adoption: the catalog has no folder catalog/${id}/.`));
+    } else if (files === 0) {
       out.push(diag('CONTRACT_PACK_ORPHAN', pack.rel, '', `The pack matches no adoption: catalog/${id}/adoptions/ holds none.`));
     }
   }
@@ -119,6 +131,12 @@ export async function loadCatalog(root: string): Promise<{ model: CatalogModel; 
 export async function checkCatalog(root: string): Promise<{ model: CatalogModel; diagnostics: Diagnostic[]; ok: boolean }> {
   const { model, diagnostics } = await loadCatalog(root);
   return { model, diagnostics, ok: !hasErrors(diagnostics) };
+}
+
+/** How many `.json` files (adoptions, well formed or not) a folder holds; 0 when it is missing. */
+async function countAdoptionFiles(dir: string): Promise<number> {
+  const entries = await listDir(dir, '', []);
+  return (entries ?? []).filter((e) => !e.name.startsWith('.') && e.name.endsWith('.json')).length;
 }
 
 async function listDir(dir: string, rel: string, out: Diagnostic[]) {
@@ -185,7 +203,7 @@ async function readDefinitionFolder(
   id: string,
   contract: string,
   version: number,
-  groupIds: Set<string>,
+  groupIds: Set<string> | undefined,
   packs: Map<string, RawPack>,
   out: Diagnostic[],
 ): Promise<CatalogDefinition | undefined> {
@@ -200,7 +218,7 @@ async function readDefinitionFolder(
   if (!isObject(parsed.value)) return undefined;
   const definition = parsed.value as unknown as Definition;
   if (definition.contract !== contract || definition.version !== version) {
-    out.push(diag('CATALOG_LAYOUT', defRel, '/contract', `The definition says ${String(definition.contract)}-${String(definition.version)}, but its folder is ${id}.`));
+    out.push(diag('CATALOG_LAYOUT', defRel, identityPointer(definition, contract), `The definition says ${String(definition.contract)}-${String(definition.version)}, but its folder is ${id}.`));
   }
   const sink = new DiagnosticSink(defRel);
   validateDefinition(definition, sink);
@@ -259,13 +277,17 @@ async function readAdoptions(root: string, dir: string, definition: Definition, 
     const file = await readText(join(root, rel), rel, out);
     const parsed = file && parseJson(file.text, rel, 'CONTRACT_INSTANCE_JSON', out);
     if (!file || !parsed) continue;
-    const input = { id, file: rel, document: parsed.value, ...(pack ? { pack: { file: pack.rel, document: pack.document, digest: pack.digest } } : {}) };
+    const doc = parsed.value;
+    // An adoption of another contract (or version) filed here is checked on its own, without this
+    // folder's pack: run against a pack it does not belong to, every template would report errors
+    // that name the pack, which is sound.
+    const belongs = isObject(doc) && doc.contract === definition.contract && doc.version === definition.version;
+    const input = { id, file: rel, document: doc, ...(pack && belongs ? { pack: { file: pack.rel, document: pack.document, digest: pack.digest } } : {}) };
     const report = analyzeAdoption(input);
     out.push(...report.diagnostics);
-    if (!isObject(parsed.value)) continue;
-    const doc = parsed.value;
-    if (doc.contract !== definition.contract || doc.version !== definition.version) {
-      out.push(diag('CATALOG_LAYOUT', rel, '/contract', `The adoption says ${String(doc.contract)}-${String(doc.version)}, but it sits in ${dir}/.`));
+    if (!isObject(doc)) continue;
+    if (!belongs) {
+      out.push(diag('CATALOG_LAYOUT', rel, identityPointer(doc, definition.contract), `The adoption says ${String(doc.contract)}-${String(doc.version)}, but it sits in ${dir}/.`));
     } else {
       const at = firstDifference(definition, doc);
       if (at !== undefined) {
@@ -277,7 +299,7 @@ async function readAdoptions(root: string, dir: string, definition: Definition, 
   return adoptions.sort((a, b) => a.id.localeCompare(b.id));
 }
 
-async function readAbout(root: string, rel: string, groupIds: Set<string>, out: Diagnostic[]): Promise<CatalogAbout | undefined> {
+async function readAbout(root: string, rel: string, groupIds: Set<string> | undefined, out: Diagnostic[]): Promise<CatalogAbout | undefined> {
   const file = await readText(join(root, rel), rel, out);
   if (!file) return undefined;
   const m = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/.exec(file.text);
@@ -298,10 +320,15 @@ async function readAbout(root: string, rel: string, groupIds: Set<string>, out: 
   out.push(...problems);
   if (problems.length > 0 || !isObject(data)) return undefined;
   const about = data as unknown as Omit<CatalogAbout, 'body' | 'file'>;
-  if (!groupIds.has(about.group)) {
+  if (groupIds && !groupIds.has(about.group)) {
     out.push(diag('CATALOG_ABOUT', rel, '/group', `The group "${about.group}" is not declared in catalog/groups.json.`));
   }
   return { title: about.title, group: about.group, aliases: about.aliases ?? [], benefit: about.benefit, body: file.text.slice(m[0].length), file: join(root, rel) };
+}
+
+/** Where a document's identity disagrees with its folder: `/contract`, else `/version`. */
+function identityPointer(doc: { contract?: unknown }, contract: string): string {
+  return doc.contract === contract ? '/version' : '/contract';
 }
 
 function dedupe(items: Diagnostic[]): Diagnostic[] {

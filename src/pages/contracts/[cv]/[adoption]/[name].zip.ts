@@ -5,7 +5,8 @@
  */
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { strToU8, zipSync } from 'fflate';
-import { allAdoptions, allDefinitions } from '../../../../lib/site/catalog.ts';
+import { adoptionText } from '../../../../lib/site/adoption-file.ts';
+import { allAdoptions, allDefinitions, type AdoptionEntry } from '../../../../lib/site/catalog.ts';
 
 const FIXED_TIME = new Date(Date.UTC(2000, 0, 1));
 
@@ -15,13 +16,15 @@ export const getStaticPaths = (async () => {
     const pack = definitions.get(a.data.definitionId)?.data.pack;
     return {
       params: { cv: a.data.definitionId, adoption: a.data.adoption, name: a.data.adoption },
-      props: { adoption: a.data.adoption, raw: a.data.raw, cv: a.data.definitionId, pack: pack?.raw },
+      props: { entry: a, cv: a.data.definitionId, pack: pack?.raw },
     };
   });
 }) satisfies GetStaticPaths;
 
 export const GET: APIRoute = ({ props }) => {
-  const { adoption, raw, cv, pack } = props as { adoption: string; raw: string; cv: string; pack?: string };
+  const { entry, cv, pack } = props as { entry: AdoptionEntry; cv: string; pack?: string };
+  const adoption = entry.data.adoption;
+  const raw = adoptionText(entry.data);
   const files: Record<string, [Uint8Array, { mtime: Date }]> = {
     [`contracts/${adoption}.json`]: [strToU8(raw), { mtime: FIXED_TIME }],
   };

@@ -1,0 +1,196 @@
+/**
+ * Every page of the embedded build and of the corpus build (OPENGDD_CATALOG=../shared/corpus),
+ * crawled in Debian's Chromium (see crawl.ts for what is checked on each page), then the site
+ * search as a reader uses it: "backpack", "poison" and one alias of every contract, read from the
+ * catalog's about.mdx files, each find their page among the first results.
+ *
+ * One browser for the whole file; each site is built once (under the shared build lock) and
+ * served from 127.0.0.1, two pages at a time (CI has two cores; axe is CPU-bound).
+ *
+ * axe (every rule; serious and critical fail) runs on every page in the light scheme, as the page
+ * loads. A representative sample (the fewest pages that together hold every tag, class, inline
+ * style and styled attribute of the site, see representativePages) is checked with every fold
+ * opened, in light and in dark. The embedded build is small enough to check every page in dark as
+ * well; the corpus build is not: its pages reach 17,000 elements, and axe takes 2-12 s of CPU per
+ * page and scheme (colour contrast alone is 60 % of it), so a second full pass would add ~5 CPU
+ * minutes. Dark differs from light only in colour tokens, which the sample covers in full.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadCatalog, type CatalogModel } from '../../src/lib/opengdd/node/catalog.ts';
+import { corpusDir, corpusPresent, repoRoot } from '../helpers/paths.ts';
+import { remove } from '../site/helpers.ts';
+import { buildSite, CHROMIUM, launch, serve, watchErrors } from '../e2e/harness.ts';
+import { chromiumCpuSeconds, crawl, failing, fileOf, htmlFiles, redirectOf, representativePages, runAxe, type CrawlReport } from './crawl.ts';
+import { openSearch, search } from './search.ts';
+
+const browserPresent = existsSync(CHROMIUM);
+if (!browserPresent) console.warn(`crawl.test: ${CHROMIUM} is absent (apt-get install chromium); the crawl is skipped.`);
+if (!corpusPresent) console.warn(`crawl.test: ${corpusDir} is absent; the corpus crawl is skipped.`);
+
+/** The public origin the builds use (astro.config.mjs). */
+const SITE = process.env.SITE_URL?.trim() || 'https://opengdd.org';
+/** Pages open at once: CI has two cores, and axe keeps one busy per page. */
+const CONCURRENCY = 2;
+/** How far down the results the expected page may be: the first screen of Pagefind's list. */
+const TOP = 5;
+
+/** HTML files no link needs to reach: the 404 page (served for unknown paths) and the root redirect. */
+const UNLINKED = new Set(['404.html', 'index.html']);
+
+let browser: Browser;
+
+beforeAll(async () => {
+  if (browserPresent) browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+interface Build {
+  label: string;
+  catalog: string | undefined;
+  present: boolean;
+  /** Every page in dark too (else only the representative sample). */
+  darkEverywhere: boolean;
+}
+
+const builds: Build[] = [
+  { label: 'embedded', catalog: undefined, present: true, darkEverywhere: true },
+  { label: 'corpus', catalog: corpusDir, present: corpusPresent, darkEverywhere: false },
+];
+
+for (const b of builds) {
+  const title = b.catalog ? `the corpus build (OPENGDD_CATALOG=${b.catalog}; skipped when absent)` : 'the embedded build';
+  describe.skipIf(!browserPresent || !b.present)(`crawl of ${title}`, () => {
+    let site: { dir: string; url: string; close(): Promise<void> };
+    let model: CatalogModel;
+    let report: CrawlReport | undefined;
+    let searchPage: Page;
+    let searchErrors: string[];
+
+    beforeAll(async () => {
+      const t0 = performance.now();
+      const dir = buildSite(b.catalog, `crawl-${b.label}`);
+      site = { dir, ...(await serve(dir)) };
+      model = (await loadCatalog(b.catalog ?? repoRoot)).model;
+      console.info(`crawl ${b.label}: built in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    }, 300_000);
+
+    afterAll(async () => {
+      await searchPage?.context().close();
+      if (site) {
+        await site.close();
+        remove(site.dir);
+      }
+    });
+
+    it('every page: no console error, no failed request, links and anchors resolve, no serious axe violation', async () => {
+      const pages = htmlFiles(site.dir).filter((f) => !redirectOf(readFileSync(path.join(site.dir, f), 'utf8')));
+      const sample = new Set(representativePages(site.dir, pages));
+      const cpu0 = chromiumCpuSeconds();
+      report = await crawl(browser, {
+        dir: site.dir,
+        served: site.url,
+        site: SITE,
+        start: '/contracts/',
+        concurrency: CONCURRENCY,
+        axeFor: (f) =>
+          sample.has(f) ? { schemes: ['light', 'dark'], openFolds: true } : { schemes: b.darkEverywhere ? ['light', 'dark'] : ['light'], openFolds: false },
+      });
+      const cpu = chromiumCpuSeconds() - cpu0;
+      const t = report.timings;
+      const minorRules = [...new Set(report.minor.map((m) => `${m.rule} (${m.impact})`))];
+      console.info(
+        [
+          `crawl ${b.label}: ${report.visited.length} pages in Chromium + ${report.redirects.length} redirect stub(s) = ${report.files.length} HTML files`,
+          `  orphans (visited anyway): ${report.orphans.join(', ') || 'none'}`,
+          `  axe: ${t.axeRuns} runs (light on every page, dark on ${b.darkEverywhere ? 'every page' : `the sample`}; folds opened on the sample: ${[...sample].join(', ')})`,
+          `  ${(t.total / 1000).toFixed(1)} s wall, ${(t.axe / 1000).toFixed(1)} s inside axe (summed over ${CONCURRENCY} pages at once), Chromium ${cpu.toFixed(0)} CPU s`,
+          `  below serious (not failing): ${minorRules.join(', ') || 'none'}`,
+        ].join('\n'),
+      );
+      expect(report.problems).toEqual([]);
+      expect(report.visited.length + report.redirects.length).toBe(report.files.length);
+      // Every page but the 404 page and the root redirect is reachable from the catalog.
+      expect(report.orphans.filter((f) => !UNLINKED.has(f))).toEqual([]);
+      // The crawl saw every contract and adoption page of the catalog.
+      for (const d of model.definitions) {
+        expect(report.visited).toContain(`contracts/${d.id}/index.html`);
+        for (const a of d.adoptions) expect(report.visited).toContain(`contracts/${d.id}/${a.id}/index.html`);
+      }
+    }, 1_800_000);
+
+    /** The search dialog, opened once on the catalog page and reused for every query. */
+    async function searchPageReady(): Promise<Page> {
+      if (searchPage) return searchPage;
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      searchPage = await context.newPage();
+      searchErrors = watchErrors(searchPage);
+      searchPage.on('requestfailed', (r) => searchErrors.push(`request failed: ${r.url()} (${r.failure()?.errorText})`));
+      await searchPage.goto(`${site.url}/contracts/`);
+      await openSearch(searchPage);
+      return searchPage;
+    }
+
+    /** The pages of the first results; each link (and sub-result anchor) must resolve. */
+    async function firstResults(query: string): Promise<string[]> {
+      const page = await searchPageReady();
+      const { hits } = await search(page, query);
+      const top = hits.slice(0, TOP);
+      for (const hit of top) {
+        for (const href of [hit.href, ...hit.nested]) {
+          const url = new URL(href, site.url);
+          const file = fileOf(site.dir, url.pathname);
+          expect(file, `search "${query}" links to ${href}`).toBeDefined();
+          if (url.hash && report) expect(report.ids.get(file!)?.has(decodeURIComponent(url.hash.slice(1))), `search "${query}" links to ${href}`).toBe(true);
+        }
+      }
+      expect(searchErrors).toEqual([]);
+      return top.map((h) => new URL(h.href, site.url).pathname);
+    }
+
+    /** Adoption pages whose name holds `word` (as a whole part of the kebab-case name). */
+    const adoptionPages = (word: string) =>
+      model.definitions.flatMap((d) => d.adoptions.filter((a) => a.id.split('-').includes(word)).map((a) => `/contracts/${d.id}/${a.id}/`));
+
+    for (const word of ['backpack', 'poison']) {
+      it(`search: "${word}" finds its adoption page among the first ${TOP} results`, async () => {
+        const expected = adoptionPages(word);
+        expect(expected.length, `the catalog has an adoption named after "${word}"`).toBeGreaterThan(0);
+        const found = await firstResults(word);
+        expect(found.filter((p) => expected.includes(p)), `results: ${found.join(', ')}`).not.toEqual([]);
+      }, 60_000);
+    }
+
+    it(`search: an alias of every contract (from about.mdx) finds a page of that contract among the first ${TOP} results`, async () => {
+      const misses: string[] = [];
+      let tried = 0;
+      for (const d of model.definitions) {
+        // An alias no other contract claims, so exactly one contract is the right answer.
+        const alias = d.about.aliases.find((a) => model.definitions.every((o) => o.contract === d.contract || !o.about.aliases.includes(a)));
+        if (!alias) continue;
+        tried++;
+        const versions = model.definitions.filter((o) => o.contract === d.contract).map((o) => `/contracts/${o.id}/`);
+        const found = await firstResults(alias);
+        if (!found.some((p) => versions.includes(p))) misses.push(`"${alias}" (${d.id}): ${found.join(', ') || 'no results'}`);
+      }
+      expect(tried).toBeGreaterThan(0);
+      expect(misses).toEqual([]);
+    }, 120_000);
+
+    it('the open search dialog with results: no serious axe violation, light and dark', async () => {
+      const page = await searchPageReady();
+      await search(page, 'backpack');
+      const found: string[] = [];
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        const violations = await runAxe(page, 'site-search dialog');
+        for (const v of violations) if (failing(v.impact)) found.push(`${scheme} ${v.impact} ${v.rule}: ${v.help} — ${v.targets.join(' | ')}`);
+      }
+      expect(found).toEqual([]);
+    }, 60_000);
+  });
+}

@@ -1,0 +1,508 @@
+/**
+ * The crawler behind tests/crawl: visits every page of a built site in Chromium and reports, as
+ * plain sentences, everything a reader would trip over.
+ *
+ * - Pages: a breadth-first walk from a start page along internal links, then every HTML file of
+ *   `dist/` that no link reached (orphans), so nothing is left unvisited.
+ * - On each page: console errors and uncaught exceptions, failed requests (anything outside the
+ *   served origin is blocked, so it fails too), same-origin responses of status 400 or more,
+ *   duplicate element ids, and axe-core with every rule on, in the colour schemes the caller names
+ *   for the page; only `serious` and `critical` violations count. For the pages the caller says,
+ *   every `<details>` is opened first, so the folded content (generated tests, option tables, the
+ *   rows editor the explorer builds on opening) is checked as well.
+ * - Links: every `href` of the served origin or of the site's public origin (canonical URLs,
+ *   OpenGraph, in-site `origin` links) must name a file of `dist/`, and every `#fragment` an element
+ *   id of the page it points at (checked once all pages are known). Links are read from the page
+ *   after its scripts ran; `<template>` content is not (its links are placeholders the scripts fill
+ *   in before cloning).
+ * - Redirect stubs (a `<meta http-equiv="refresh">` page) are checked from the file, not loaded:
+ *   a delay of 0 (axe's `meta-refresh` rule, WCAG 2.2.1) and a target that resolves.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { repoRoot } from '../helpers/paths.ts';
+
+/** axe-core's browser bundle, injected into each page. */
+const AXE_SOURCE = readFileSync(path.join(repoRoot, 'node_modules/axe-core/axe.min.js'), 'utf8');
+
+/** The impacts that fail a page. */
+const FAILING_IMPACTS = new Set(['serious', 'critical']);
+
+export type Scheme = 'light' | 'dark';
+
+export interface CrawlOptions {
+  /** The dist folder being served. */
+  dir: string;
+  /** Where it is served, e.g. http://127.0.0.1:1234 (no trailing slash). */
+  served: string;
+  /** The site's public origin (Astro's `site`): links to it are internal too. */
+  site: string;
+  /** The first page, e.g. `/contracts/`. */
+  start: string;
+  /** Pages open at once. */
+  concurrency: number;
+  /**
+   * How axe checks a page: in which colour schemes (the first is the one it is loaded in), and
+   * whether every `<details>` is opened first (folded content is invisible to axe otherwise).
+   */
+  axeFor: (file: string) => { schemes: Scheme[]; openFolds: boolean };
+}
+
+/** One axe violation, for the report. */
+export interface AxeFinding {
+  page: string;
+  scheme: Scheme;
+  rule: string;
+  impact: string;
+  help: string;
+  targets: string[];
+}
+
+export interface CrawlReport {
+  /** Every HTML file of dist/, relative (e.g. `contracts/index.html`). */
+  files: string[];
+  /** The files loaded in the browser, in visiting order. */
+  visited: string[];
+  /** HTML files no link led to (visited anyway). */
+  orphans: string[];
+  /** Redirect stubs, checked from the file. */
+  redirects: string[];
+  /** Element ids per HTML file (after scripts ran; template content excluded). */
+  ids: Map<string, Set<string>>;
+  /** Everything wrong, one sentence each. */
+  problems: string[];
+  /** axe findings below the failing impacts (moderate, minor), for information. */
+  minor: AxeFinding[];
+  /** Milliseconds: whole crawl, and time spent inside axe (summed over the pages open at once). */
+  timings: { total: number; axe: number; axeRuns: number };
+}
+
+/** One axe violation as the page reports it. */
+export interface AxeViolation {
+  rule: string;
+  impact: string;
+  help: string;
+  /** CSS selectors of the offending elements. */
+  targets: string[];
+}
+
+/** Runs axe-core (every rule) on the page, or on the elements matching `include`; injects it first. */
+export async function runAxe(page: Page, include?: string): Promise<AxeViolation[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
+  return page.evaluate(async (sel) => {
+    type Result = { violations: { id: string; impact?: string | null; help: string; nodes: { target: unknown[] }[] }[] };
+    const axe = (window as unknown as { axe: { run(ctx: unknown, o: object): Promise<Result> } }).axe;
+    const r = await axe.run(sel ? { include: [[sel]] } : document, { resultTypes: ['violations'] });
+    return r.violations.map((v) => ({ rule: v.id, impact: v.impact ?? 'unknown', help: v.help, targets: v.nodes.map((n) => n.target.map(String).join(' ')) }));
+  }, include);
+}
+
+/** Whether an axe impact fails a page. */
+export const failing = (impact: string) => FAILING_IMPACTS.has(impact);
+
+/** Every HTML file under `dir`, relative, sorted. */
+export function htmlFiles(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (rel: string) => {
+    for (const name of readdirSync(path.join(dir, rel)).sort()) {
+      const childRel = rel ? `${rel}/${name}` : name;
+      if (statSync(path.join(dir, childRel)).isDirectory()) walk(childRel);
+      else if (name.endsWith('.html')) out.push(childRel);
+    }
+  };
+  walk('');
+  return out;
+}
+
+/** The URL path that serves an HTML file (`a/index.html` → `/a/`). */
+export function urlPathOf(file: string): string {
+  return file === 'index.html' ? '/' : file.endsWith('/index.html') ? `/${file.slice(0, -'index.html'.length)}` : `/${file}`;
+}
+
+/**
+ * The dist file a URL path names, relative to `dir`, as a static host would serve it (a folder
+ * serves its index.html), or undefined when there is none.
+ */
+export function fileOf(dir: string, pathname: string): string | undefined {
+  let p: string;
+  try {
+    p = decodeURIComponent(pathname);
+  } catch {
+    return undefined;
+  }
+  const rel = path.posix.normalize(p).replace(/^\/+/, '');
+  if (rel.startsWith('..')) return undefined;
+  const isFile = (r: string) => {
+    try {
+      return statSync(path.join(dir, r)).isFile();
+    } catch {
+      return false;
+    }
+  };
+  if (rel && isFile(rel)) return rel;
+  const index = rel ? `${rel.replace(/\/$/, '')}/index.html` : 'index.html';
+  return isFile(index) ? index : undefined;
+}
+
+/** A redirect stub's delay and target, or undefined for an ordinary page. */
+export function redirectOf(html: string): { delay: number; target: string } | undefined {
+  const meta = /<meta\s[^>]*http-equiv=["']?refresh["']?[^>]*>/i.exec(html);
+  if (!meta) return undefined;
+  const content = /content=["']([^"']*)["']/i.exec(meta[0])?.[1] ?? '';
+  const m = /^\s*(\d+(?:\.\d+)?)\s*(?:[;,]\s*(?:url\s*=\s*)?(.*))?$/i.exec(content);
+  return { delay: m ? Number(m[1]) : Number.NaN, target: (m?.[2] ?? '').trim().replace(/^['"]|['"]$/g, '') };
+}
+
+/** A link found on a page. */
+interface FoundLink {
+  /** `a`, `link`, `meta`, `template a`, … */
+  kind: string;
+  href: string;
+}
+
+/** What the page holds once scripts ran. */
+interface PageFacts {
+  ids: string[];
+  links: FoundLink[];
+}
+
+/** Runs `work` over a queue that may grow while it runs, `n` at a time. */
+async function pool<T>(queue: T[], n: number, work: (item: T) => Promise<void>): Promise<void> {
+  let active = 0;
+  await new Promise<void>((resolve, reject) => {
+    const next = () => {
+      if (queue.length === 0 && active === 0) return resolve();
+      while (active < n && queue.length > 0) {
+        const item = queue.shift()!;
+        active++;
+        work(item).then(
+          () => {
+            active--;
+            next();
+          },
+          (e) => reject(e),
+        );
+      }
+    };
+    next();
+  });
+}
+
+/** Crawls one built site. The browser is the caller's; the crawl opens and closes one context. */
+export async function crawl(browser: Browser, options: CrawlOptions): Promise<CrawlReport> {
+  const t0 = performance.now();
+  const { dir, served, site, start, concurrency, axeFor } = options;
+  const servedOrigin = new URL(served).origin;
+  const siteOrigin = new URL(site).origin;
+  const files = htmlFiles(dir);
+  const report: CrawlReport = {
+    files,
+    visited: [],
+    orphans: [],
+    redirects: [],
+    ids: new Map(),
+    problems: [],
+    minor: [],
+    timings: { total: 0, axe: 0, axeRuns: 0 },
+  };
+  const problem = (where: string, what: string) => report.problems.push(`${where}: ${what}`);
+
+  /** Links to check once every page is known: [page it is on, kind, absolute URL]. */
+  const toCheck: { from: string; kind: string; url: URL }[] = [];
+  const seen = new Set<string>();
+  const queue: string[] = [];
+  const enqueue = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    queue.push(file);
+  };
+
+  const owned = new Set(readdirSync(dir));
+  /** A URL of this site (served or public origin), as a path on the served copy; else undefined. */
+  const internalPath = (url: URL): string | undefined => {
+    if (url.origin === servedOrigin) return url.pathname;
+    if (url.origin !== siteOrigin) return undefined;
+    // The public host serves more than this build (the specification at /spec/): only the paths
+    // whose first segment this build writes are the catalog's.
+    const base = new URL(site).pathname.replace(/\/?$/, '/');
+    if (!url.pathname.startsWith(base)) return undefined;
+    const rest = url.pathname.slice(base.length);
+    return rest === '' || owned.has(rest.split('/')[0]!) ? `/${rest}` : undefined;
+  };
+
+  /** Records a page's links and queues the HTML pages they lead to. */
+  const follow = (from: string, links: FoundLink[], base: string) => {
+    for (const link of links) {
+      let url: URL;
+      try {
+        url = new URL(link.href, base);
+      } catch {
+        problem(from, `${link.kind} href "${link.href}" is not a URL`);
+        continue;
+      }
+      if (url.protocol === 'javascript:') problem(from, `${link.kind} href "${link.href}" runs script`);
+      const p = internalPath(url);
+      if (p === undefined) continue;
+      toCheck.push({ from, kind: link.kind, url });
+      const file = fileOf(dir, p);
+      if (file?.endsWith('.html')) enqueue(file);
+    }
+  };
+
+  const context: BrowserContext = await browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    reducedMotion: 'reduce',
+    serviceWorkers: 'block',
+  });
+  // Nothing outside the served copy is fetched: a request elsewhere is a finding, not a wait.
+  await context.route(
+    (url) => url.origin !== servedOrigin,
+    (route) => route.abort('blockedbyclient'),
+  );
+
+  /** The problems of the page a worker is on (events arrive between awaits). */
+  const visitPage = async (page: Page, sink: { file: string }, file: string) => {
+    sink.file = file;
+    const html = readFileSync(path.join(dir, file), 'utf8');
+    const redirect = redirectOf(html);
+    if (redirect) {
+      // A redirect stub is replaced before anyone can read it; loading it would leave the page.
+      report.redirects.push(file);
+      if (redirect.delay !== 0) problem(file, `redirects after ${redirect.delay} s (a timed refresh fails WCAG 2.2.1; use 0)`);
+      if (!redirect.target) problem(file, 'redirect names no target');
+      else follow(file, [{ kind: 'meta refresh', href: redirect.target }], served + urlPathOf(file));
+      report.ids.set(file, new Set());
+      return;
+    }
+    report.visited.push(file);
+    const url = served + urlPathOf(file);
+    const { schemes, openFolds } = axeFor(file);
+    await page.emulateMedia({ colorScheme: schemes[0] ?? 'light' });
+    const response = await page.goto(url, { waitUntil: 'load' });
+    if (!response || response.status() !== 200) problem(file, `loading ${url} answered ${response?.status() ?? 'nothing'}`);
+    // Islands mark themselves ready once their script has run.
+    try {
+      await page.waitForFunction(() => [...document.querySelectorAll('answer-explorer')].every((e) => e.hasAttribute('data-ready')), undefined, { timeout: 15_000 });
+    } catch {
+      problem(file, 'the answer explorer never became ready');
+    }
+    // Open every fold, so axe sees the folded content too (the rows editor builds itself on opening).
+    if (openFolds) {
+      await page.evaluate(() => {
+        for (const d of document.querySelectorAll('details')) d.open = true;
+      });
+      try {
+        await page.waitForFunction(
+          () => [...document.querySelectorAll('details[data-rows-editor] [data-editor-body]')].every((b) => b.childElementCount > 0),
+          undefined,
+          { timeout: 15_000 },
+        );
+      } catch {
+        problem(file, 'a rows editor did not build when its fold was opened');
+      }
+    }
+
+    // (No named functions inside: a transpiler's helpers would not exist in the page.)
+    const facts: PageFacts = await page.evaluate(() => {
+      const found: [string, Element, string][] = [];
+      for (const el of document.querySelectorAll('a[href], area[href]')) found.push([el.localName, el, 'href']);
+      for (const el of document.querySelectorAll('link[href]')) found.push([`link rel=${el.getAttribute('rel')}`, el, 'href']);
+      for (const el of document.querySelectorAll('meta[property="og:url"], meta[property="og:image"]')) found.push([`meta ${el.getAttribute('property')}`, el, 'content']);
+      return {
+        ids: [...document.querySelectorAll('[id]')].map((e) => e.id),
+        links: found.flatMap(([kind, el, attr]) => (el.hasAttribute(attr) ? [{ kind, href: el.getAttribute(attr)! }] : [])),
+      };
+    });
+    const ids = new Set<string>();
+    const dup = new Set<string>();
+    for (const id of facts.ids) (ids.has(id) ? dup : ids).add(id);
+    for (const id of dup) problem(file, `id "${id}" is used by more than one element`);
+    report.ids.set(file, ids);
+    follow(file, facts.links, url);
+
+    for (const scheme of schemes) {
+      await page.emulateMedia({ colorScheme: scheme });
+      const a0 = performance.now();
+      const violations = await runAxe(page);
+      report.timings.axe += performance.now() - a0;
+      report.timings.axeRuns++;
+      for (const v of violations) {
+        const finding: AxeFinding = { page: file, scheme, ...v };
+        if (failing(v.impact)) {
+          problem(file, `axe ${v.impact} ${v.rule} (${scheme}): ${v.help} — ${v.targets.slice(0, 5).join(' | ')}${v.targets.length > 5 ? ` (+${v.targets.length - 5})` : ''}`);
+        } else report.minor.push(finding);
+      }
+    }
+  };
+
+  const pages: Page[] = [];
+  const sinks = new Map<Page, { file: string }>();
+  for (let i = 0; i < concurrency; i++) {
+    const page = await context.newPage();
+    const sink = { file: '' };
+    sinks.set(page, sink);
+    page.on('console', (m) => {
+      if (m.type() === 'error') problem(sink.file, `console error: ${m.text()}${m.location().url ? ` (${m.location().url})` : ''}`);
+    });
+    page.on('pageerror', (e) => problem(sink.file, `uncaught ${e.name}: ${e.message}`));
+    page.on('requestfailed', (r) => problem(sink.file, `request failed: ${r.method()} ${r.url()} (${r.failure()?.errorText ?? '?'})`));
+    page.on('response', (r) => {
+      if (r.status() >= 400 && new URL(r.url()).origin === servedOrigin) problem(sink.file, `response ${r.status()} for ${r.url()}`);
+    });
+    pages.push(page);
+  }
+  const free = [...pages];
+  const work = async (file: string) => {
+    const page = free.pop()!;
+    try {
+      await visitPage(page, sinks.get(page)!, file);
+    } catch (e) {
+      problem(file, `could not be crawled: ${(e as Error).message.split('\n')[0]}`);
+    } finally {
+      free.push(page);
+    }
+  };
+
+  // 1. Everything reachable from the start page.
+  const first = fileOf(dir, start);
+  if (!first) problem(start, 'the start page is not in dist/');
+  else enqueue(first);
+  await pool(queue, concurrency, work);
+  // 2. Whatever no link reached.
+  report.orphans = files.filter((f) => !seen.has(f));
+  for (const f of report.orphans) enqueue(f);
+  await pool(queue, concurrency, work);
+  await context.close();
+
+  // 3. Links and fragments, now that every page's ids are known.
+  for (const { from, kind, url } of toCheck) {
+    const p = internalPath(url)!;
+    const target = fileOf(dir, p);
+    if (!target) {
+      problem(from, `${kind} ${url.href} names no file of dist/`);
+      continue;
+    }
+    if (!url.hash || url.hash === '#' || url.hash === '#top') continue;
+    const ids = report.ids.get(target);
+    let id: string;
+    try {
+      id = decodeURIComponent(url.hash.slice(1));
+    } catch {
+      id = url.hash.slice(1);
+    }
+    if (!ids) problem(from, `${kind} ${url.href} has a fragment, but ${target} is not a page`);
+    else if (!ids.has(id)) problem(from, `${kind} ${url.href}: no element with id "${id}" on ${target}`);
+  }
+
+  report.problems = [...new Set(report.problems)].sort();
+  report.timings.total = performance.now() - t0;
+  return report;
+}
+
+/**
+ * What a page's styling depends on, read from its HTML: tag names, class names, inline styles (the
+ * highlighter's token colours), and the attribute selectors the site's CSS uses (`[data-tone=warn]`,
+ * `[aria-current]`, …). Two pages with the same tokens look alike in any colour scheme.
+ */
+export function styleTokens(html: string, attributeSelectors: Set<string>): Set<string> {
+  const tokens = new Set<string>();
+  for (const tag of html.matchAll(/<([a-z][a-z0-9-]*)((?:\s[^>]*)?)>/g)) {
+    tokens.add(tag[1]!);
+    for (const attr of tag[2]!.matchAll(/\s([a-z][a-z0-9-]*)(?:="([^"]*)")?/g)) {
+      const [, name, value = ''] = attr;
+      if (name === 'class') for (const c of value.split(/\s+/)) c && tokens.add(`.${c}`);
+      else if (name === 'style') tokens.add(`style=${value}`);
+      else if (attributeSelectors.has(`[${name}=${value}]`)) tokens.add(`[${name}=${value}]`);
+      else if (attributeSelectors.has(`[${name}]`)) tokens.add(`[${name}]`);
+    }
+  }
+  return tokens;
+}
+
+/** The attribute selectors (`[name]`, `[name=value]`) of every stylesheet in dist/. */
+export function cssAttributeSelectors(dir: string): Set<string> {
+  const out = new Set<string>();
+  const walk = (rel: string) => {
+    for (const name of readdirSync(path.join(dir, rel))) {
+      const r = rel ? `${rel}/${name}` : name;
+      if (statSync(path.join(dir, r)).isDirectory()) walk(r);
+      else if (name.endsWith('.css')) {
+        for (const m of readFileSync(path.join(dir, r), 'utf8').matchAll(/\[([a-z][a-z0-9-]*)(?:[~|^$*]?=["']?([^"'\]]*)["']?)?\]/g)) {
+          out.add(m[2] === undefined ? `[${m[1]}]` : `[${m[1]}=${m[2]}]`);
+          out.add(`[${m[1]}]`);
+        }
+      }
+    }
+  };
+  walk('');
+  return out;
+}
+
+/**
+ * A small set of pages that together hold every style token of the site (greedy set cover, the
+ * page adding most new tokens first): checking these in a colour scheme checks every component,
+ * state and highlighter colour the site draws, in that scheme.
+ */
+export function representativePages(dir: string, files: string[]): string[] {
+  const selectors = cssAttributeSelectors(dir);
+  const tokens = new Map(files.map((f) => [f, styleTokens(readFileSync(path.join(dir, f), 'utf8'), selectors)]));
+  const uncovered = new Set([...tokens.values()].flatMap((t) => [...t]));
+  const chosen: string[] = [];
+  while (uncovered.size > 0) {
+    let best = '';
+    let gain = 0;
+    for (const [f, t] of tokens) {
+      let g = 0;
+      for (const x of t) if (uncovered.has(x)) g++;
+      if (g > gain) [best, gain] = [f, g];
+    }
+    if (!best) break;
+    chosen.push(best);
+    for (const x of tokens.get(best)!) uncovered.delete(x);
+    tokens.delete(best);
+  }
+  return chosen.sort();
+}
+
+/**
+ * CPU seconds (user + system) used so far by this process's Chromium processes and their
+ * descendants, read from /proc (Linux; 0 elsewhere). Wall time on a shared machine says little;
+ * this is the work the crawl costs.
+ */
+export function chromiumCpuSeconds(): number {
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc').filter((e) => /^\d+$/.test(e));
+  } catch {
+    return 0;
+  }
+  const stats = new Map<number, { ppid: number; comm: string; ticks: number }>();
+  for (const pid of entries) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      // pid (comm) state ppid … utime(14) stime(15): fields after the closing parenthesis.
+      const close = stat.lastIndexOf(')');
+      const comm = stat.slice(stat.indexOf('(') + 1, close);
+      const f = stat.slice(close + 2).split(' ');
+      stats.set(Number(pid), { ppid: Number(f[1]), comm, ticks: Number(f[11]) + Number(f[12]) });
+    } catch {
+      /* gone meanwhile */
+    }
+  }
+  const ours = new Set<number>();
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const [pid, s] of stats) {
+      if (ours.has(pid)) continue;
+      if ((s.ppid === process.pid && /chrom/i.test(s.comm)) || ours.has(s.ppid)) {
+        ours.add(pid);
+        grew = true;
+      }
+    }
+  }
+  let ticks = 0;
+  for (const pid of ours) ticks += stats.get(pid)!.ticks;
+  return ticks / 100; // USER_HZ is 100 on Linux
+}

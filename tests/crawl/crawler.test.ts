@@ -1,0 +1,116 @@
+/**
+ * The crawler itself, on a tiny hand-made site with one of each fault planted: a crawl that finds
+ * nothing must be a crawl that would have found something.
+ */
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM, launch, serve } from '../e2e/harness.ts';
+import { remove } from '../site/helpers.ts';
+import { crawl, fileOf, redirectOf, representativePages, type CrawlReport } from './crawl.ts';
+
+const page = (title: string, body: string, head = '') =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title>${head}</head><body><main><h1>${title}</h1>${body}</main></body></html>`;
+
+const FILES: Record<string, string> = {
+  'contracts/index.html': page(
+    'Start',
+    [
+      '<p><a href="/contracts/a/">A</a> <a href="/contracts/a/#here">A, here</a> <a href="/contracts/a/#nowhere">A, nowhere</a></p>',
+      '<p><a href="/contracts/missing/">missing</a> <a href="#local">local</a> <a href="https://example.org/">elsewhere</a></p>',
+      '<p><a href="https://site.test/contracts/a/">A by its public address</a> <a href="https://site.test/spec/">the spec, another site</a></p>',
+      '<p id="local">Local</p><p id="twice">1</p><p id="twice">2</p>',
+      '<p style="color:#bbb;background:#fff">Faint text</p>',
+      '<img src="/nothing.png" alt="">',
+      '<script>console.error("boom")</script>',
+      '<script src="https://example.invalid/tracker.js"></script>',
+    ].join(''),
+  ),
+  'contracts/a/index.html': page('A', '<p id="here">Here</p><a href="/contracts/b/">B</a>'),
+  // Readable in light, faint in dark: only a dark pass finds it.
+  'contracts/b/index.html': page(
+    'B',
+    '<p class="dim">Dim in the dark</p>',
+    '<style>:root{color-scheme:light dark}.dim{color:#222;background:#fff}@media (prefers-color-scheme: dark){.dim{color:#333;background:#000}}</style>',
+  ),
+  'orphan/index.html': page('Orphan', '<p>No link leads here.</p>'),
+  'index.html': '<!doctype html><title>Redirecting</title><meta http-equiv="refresh" content="2;url=/contracts/"><a href="/contracts/">Catalog</a>',
+  'moved/index.html': '<!doctype html><title>Moved</title><meta http-equiv="refresh" content="0; url=https://site.test/contracts/gone/">',
+};
+
+describe.skipIf(!existsSync(CHROMIUM))('the crawler finds what is planted', () => {
+  let browser: Browser;
+  let dir: string;
+  let site: { url: string; close(): Promise<void> };
+  let report: CrawlReport;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'opengdd-crawler-'));
+    for (const [rel, html] of Object.entries(FILES)) {
+      mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+      writeFileSync(path.join(dir, rel), html);
+    }
+    site = await serve(dir);
+    browser = await launch();
+    report = await crawl(browser, {
+      dir,
+      served: site.url,
+      site: 'https://site.test',
+      start: '/contracts/',
+      concurrency: 2,
+      axeFor: (f) => ({ schemes: f === 'contracts/b/index.html' ? ['light', 'dark'] : ['light'], openFolds: true }),
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+    if (dir) remove(dir);
+  });
+
+  const found = (file: string, text: string) => report.problems.some((p) => p.startsWith(`${file}: `) && p.includes(text));
+
+  it('visits linked pages, then orphans; checks redirect stubs from the file', () => {
+    expect(report.orphans).toEqual(['index.html', 'moved/index.html', 'orphan/index.html']);
+    expect(report.visited.sort()).toEqual(['contracts/a/index.html', 'contracts/b/index.html', 'contracts/index.html', 'orphan/index.html']);
+    expect(report.redirects.sort()).toEqual(['index.html', 'moved/index.html']);
+    expect(found('index.html', 'redirects after 2 s')).toBe(true);
+    expect(found('moved/index.html', 'https://site.test/contracts/gone/ names no file')).toBe(true);
+  });
+
+  it('reports broken links and anchors, on the served and the public origin alike', () => {
+    expect(found('contracts/index.html', '/contracts/missing/ names no file')).toBe(true);
+    expect(found('contracts/index.html', 'no element with id "nowhere"')).toBe(true);
+    expect(report.problems.some((p) => p.includes('#here') || p.includes('#local'))).toBe(false);
+    expect(report.problems.some((p) => p.includes('site.test/spec') || p.includes('example.org'))).toBe(false);
+  });
+
+  it('reports console errors, failed and blocked requests, duplicate ids', () => {
+    expect(found('contracts/index.html', 'console error: boom')).toBe(true);
+    expect(found('contracts/index.html', 'response 404')).toBe(true);
+    expect(found('contracts/index.html', 'request failed: GET https://example.invalid/tracker.js')).toBe(true);
+    expect(found('contracts/index.html', 'id "twice" is used by more than one element')).toBe(true);
+  });
+
+  it('reports serious axe violations, in the scheme they occur in', () => {
+    expect(found('contracts/index.html', 'axe serious color-contrast (light)')).toBe(true);
+    expect(found('contracts/b/index.html', 'axe serious color-contrast (dark)')).toBe(true);
+    expect(found('contracts/b/index.html', '(light)')).toBe(false);
+    expect(report.problems.filter((p) => p.startsWith('contracts/a/') || p.startsWith('orphan/'))).toEqual([]);
+  });
+
+  it('helpers: URL paths to files, redirect stubs, the representative sample', () => {
+    expect(fileOf(dir, '/contracts/a')).toBe('contracts/a/index.html');
+    expect(fileOf(dir, '/contracts/a/')).toBe('contracts/a/index.html');
+    expect(fileOf(dir, '/../etc/passwd')).toBeUndefined();
+    expect(redirectOf(FILES['index.html']!)).toEqual({ delay: 2, target: '/contracts/' });
+    expect(redirectOf(FILES['contracts/a/index.html']!)).toBeUndefined();
+    // The start page holds every tag and style the others use, but for page B's class.
+    expect(representativePages(dir, ['contracts/index.html', 'contracts/a/index.html', 'contracts/b/index.html'])).toEqual([
+      'contracts/b/index.html',
+      'contracts/index.html',
+    ]);
+  });
+});

@@ -1,0 +1,132 @@
+/**
+ * Bad input, the site build: `astro build` with OPENGDD_CATALOG at each planted fault of
+ * `faults.ts` exits 1, prints the engine's finding (file, JSON pointer, spec code) without a stack
+ * trace, leaves the catalog folder byte-identical, and leaves no output folder behind: the output
+ * folder is filled first with a complete-looking earlier build, which must not survive as if it were
+ * the result (see `guardOutput` in src/integrations/opengdd-site.ts).
+ *
+ * A failing build stops at the content sync, a few seconds each; the builds run one at a time under
+ * the site helpers' build lock. The total is printed at the end.
+ */
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { repoRoot, treeDigest } from '../helpers/paths.ts';
+import { buildSite, copyCatalog, remove } from '../site/helpers.ts';
+import { FAULTS, plantedCatalog, STACK } from './faults.ts';
+
+/** Waiting for the build lock (other test files build too) plus one build. */
+const BUILD_TIMEOUT = 300_000;
+
+const temps: string[] = [];
+const timings: { name: string; ms: number }[] = [];
+afterAll(() => {
+  temps.forEach(remove);
+  const total = timings.reduce((n, t) => n + t.ms, 0);
+  const slowest = [...timings].sort((a, b) => b.ms - a.ms)[0];
+  console.log(
+    `hardening builds: ${timings.length} builds (all but one failing) in ${(total / 1000).toFixed(1)} s ` +
+      `(mean ${(total / Math.max(1, timings.length) / 1000).toFixed(1)} s, slowest ${slowest?.name} ${((slowest?.ms ?? 0) / 1000).toFixed(1)} s; lock waits included)`,
+  );
+});
+
+/** An output folder that already holds what looks like a finished site. */
+function staleOutput(label: string): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), `opengdd-hardening-${label}-`));
+  temps.push(dir);
+  mkdirSync(path.join(dir, 'contracts'), { recursive: true });
+  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>an earlier build</title>');
+  writeFileSync(path.join(dir, 'contracts/index.html'), '<!doctype html><title>an earlier build</title>');
+  return dir;
+}
+
+function timed<T>(name: string, run: () => T): T {
+  const start = performance.now();
+  try {
+    return run();
+  } finally {
+    timings.push({ name, ms: performance.now() - start });
+  }
+}
+
+describe('astro build on a planted fault', () => {
+  it.each(FAULTS.map((f) => [f.name, f] as const))(
+    '%s',
+    (name, fault) => {
+      const root = plantedCatalog(fault);
+      temps.push(root);
+      const before = treeDigest(root);
+      const outDir = staleOutput(name);
+      const build = timed(name, () => buildSite(root, `hardening-${name}`, { outDir }));
+
+      expect(build.status, build.output).toBe(1);
+      expect(treeDigest(root), 'the catalog folder is byte-identical afterwards').toBe(before);
+      for (const want of fault.expected) {
+        expect(build.output, fault.title).toContain(`${want.file}#${want.pointer} ${want.code} error `);
+      }
+      expect(build.output).not.toMatch(STACK);
+      // No output folder: neither the earlier build nor a partial one passes for this build's result.
+      expect(existsSync(outDir), `${outDir} is left behind`).toBe(false);
+    },
+    BUILD_TIMEOUT,
+  );
+});
+
+describe('a build that fails after the catalog check', () => {
+  it(
+    'while pages are written: no partial output folder either',
+    () => {
+      // MDX prose is authored code: an expression that throws fails the build while pages are
+      // being written (the catalog itself is valid, so the content sync passes).
+      const root = copyCatalog(repoRoot);
+      temps.push(root);
+      appendFileSync(path.join(root, 'catalog/spawn-wave-1/about.mdx'), '\n{(() => { throw new RangeError("prose failed on purpose") })()}\n');
+      const outDir = staleOutput('late');
+      const build = timed('late-failure', () => buildSite(root, 'hardening-late', { outDir }));
+
+      expect(build.status, build.output).toBe(1);
+      expect(build.output).toContain('prose failed on purpose');
+      // Pages were written before the failure…
+      expect(build.output).toMatch(/\/contracts\/clamped-meter-1\/index\.html/);
+      // …and none of them is left.
+      expect(existsSync(outDir)).toBe(false);
+      expect(build.output).toContain('the build did not finish');
+    },
+    BUILD_TIMEOUT,
+  );
+
+  it(
+    'MDX prose that does not compile: exit 1, the file and line named, no output folder',
+    () => {
+      // The prose is compiled by Astro's MDX integration, not by the engine: its error comes with
+      // Astro's own stack trace (authored code, like a component), but the output rule holds.
+      const root = copyCatalog(repoRoot);
+      temps.push(root);
+      appendFileSync(path.join(root, 'catalog/spawn-wave-1/about.mdx'), '\n<div>an unclosed element {\n');
+      const outDir = staleOutput('mdx');
+      const build = timed('mdx-syntax', () => buildSite(root, 'hardening-mdx', { outDir }));
+      expect(build.status, build.output).toBe(1);
+      expect(build.output).toMatch(/catalog\/spawn-wave-1\/about\.mdx:\d+:\d+/);
+      expect(existsSync(outDir)).toBe(false);
+    },
+    BUILD_TIMEOUT,
+  );
+
+  it(
+    'and the next build, of another folder with the same definitions, renders its own about.mdx',
+    () => {
+      // The content store keeps an entry whose digest is unchanged; the digest covers the about.mdx
+      // path, so this folder's prose is rendered, not the failed folder's (which would throw again).
+      const root = copyCatalog(repoRoot);
+      temps.push(root);
+      appendFileSync(path.join(root, 'catalog/spawn-wave-1/about.mdx'), '\nProse of the second folder.\n');
+      const build = timed('next-build', () => buildSite(root, 'hardening-next'));
+      temps.push(build.outDir);
+      expect(build.status, build.output).toBe(0);
+      expect(readFileSync(path.join(build.outDir, 'contracts/spawn-wave-1/index.html'), 'utf8')).toContain('Prose of the second folder.');
+      expect(build.output).not.toContain('prose failed on purpose');
+    },
+    BUILD_TIMEOUT,
+  );
+});
