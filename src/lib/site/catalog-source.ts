@@ -15,11 +15,8 @@ import {
   type PlainAdoptionReport,
   type PlainEvaluation,
   type TemplateOutcome,
-  type Adoption,
-  type Definition,
   type Diagnostic,
   type NotLiveReason as EngineReason,
-  type Pack,
 } from '../opengdd/index.ts';
 import * as engine from '../opengdd/node/catalog.ts';
 
@@ -27,11 +24,7 @@ import * as engine from '../opengdd/node/catalog.ts';
 // The model the site builds on: the engine's `CatalogModel`, reduced to plain data.
 
 /** A shelf of the catalog index, from `catalog/groups.json`. */
-export interface CatalogGroup {
-  id: string;
-  title: string;
-  description: string;
-}
+export type CatalogGroup = engine.CatalogGroup;
 
 /** Why a template does not apply (the engine's structured reason). */
 export type NotLiveReason = EngineReason;
@@ -42,32 +35,18 @@ export type { GeneratedTest, TemplateOutcome };
 export type Evaluation = PlainEvaluation;
 export type AdoptionReport = PlainAdoptionReport;
 
-/** One adoption file of a definition. */
-export interface CatalogAdoption {
-  id: string;
-  file: string;
-  raw: string;
-  document: Adoption;
+/** One adoption file of a definition, its report as plain data. */
+export interface CatalogAdoption extends Omit<engine.CatalogAdoption, 'report'> {
   report: AdoptionReport;
 }
 
 /** One definition version with its about page, pack and adoptions. */
-export interface CatalogDefinition {
-  id: string;
-  contract: string;
-  version: number;
-  definition: Definition;
-  raw: string;
-  about: { title: string; group: string; aliases: string[]; benefit: string; body: string; file: string };
-  pack?: { file: string; raw: string; document: Pack; digest: string };
-  status: 'checked' | 'promised';
+export interface CatalogDefinition extends Omit<engine.CatalogDefinition, 'adoptions'> {
   adoptions: CatalogAdoption[];
 }
 
 /** A whole catalog folder. */
-export interface CatalogModel {
-  root: string;
-  groups: CatalogGroup[];
+export interface CatalogModel extends Omit<engine.CatalogModel, 'definitions'> {
   definitions: CatalogDefinition[];
 }
 
