@@ -12,7 +12,7 @@
  *
  * Every build is cold and isolated (bench/build.ts). Medians of several runs; the machine is noisy.
  *
- *   npm run bench                # the whole bench (about 15 min on 2 cores)
+ *   npm run bench                # the whole bench (about 10 min on 2 cores)
  *   npm run bench -- --quick     # one run of each build, no 100× catalog (a smoke test)
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -385,6 +385,10 @@ if (corpusVsFloor) {
   rows.push(['Build: corpus vs floor', 'skipped (../shared/corpus absent)', '≤ 2.0×']);
 }
 for (const s of scaling) {
+  if (s.failed === s.runs) {
+    rows.push([`Scaling ${s.scale}: ${s.adoptions} adoptions`, `the build failed (its log is in bench/.work/synthetic-${s.scale.replace('×', 'x')}.log)`, '']);
+    continue;
+  }
   rows.push([
     `Scaling ${s.scale}: ${s.adoptions} adoptions, ${s.pages} pages (${s.wallMs.length} run${s.wallMs.length === 1 ? '' : 's'})`,
     `${sec(s.medianWallMs)}${s.medianCpuMs !== undefined ? ` (CPU ${sec(s.medianCpuMs)})` : ''}: ${s.msPerPage} ms/page${s.cpuMsPerPage !== undefined ? ` (CPU ${s.cpuMsPerPage})` : ''}; peak RSS ${mib(s.peakRss)} (largest process ${mib(s.peakProcessHwm)})`,
