@@ -12,7 +12,7 @@
  * style and styled attribute of the site, see representativePages) is checked with every fold
  * opened, in light and in dark. The embedded build is small enough to check every page in dark as
  * well; the corpus build is not: its pages reach 17,000 elements, and axe takes 2-12 s of CPU per
- * page and scheme (colour contrast alone is 60 % of it), so a second full pass would add ~5 CPU
+ * page and scheme (colour contrast alone is 60 % of it), so a second full pass would add ~4 CPU
  * minutes. Dark differs from light only in colour tokens, which the sample covers in full.
  */
 import { existsSync, readFileSync } from 'node:fs';

@@ -467,8 +467,8 @@ export function representativePages(dir: string, files: string[]): string[] {
 
 /**
  * CPU seconds (user + system) used so far by this process's Chromium processes and their
- * descendants, read from /proc (Linux; 0 elsewhere). Wall time on a shared machine says little;
- * this is the work the crawl costs.
+ * descendants, living or exited, read from /proc (Linux; 0 elsewhere). Wall time on a shared
+ * machine says little; this is the work the crawl costs.
  */
 export function chromiumCpuSeconds(): number {
   let entries: string[];
@@ -481,11 +481,12 @@ export function chromiumCpuSeconds(): number {
   for (const pid of entries) {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      // pid (comm) state ppid … utime(14) stime(15): fields after the closing parenthesis.
+      // pid (comm) state ppid … utime(14) stime(15) cutime(16) cstime(17): the children's part
+      // counts the renderers that already exited (a closed page), reaped within the tree.
       const close = stat.lastIndexOf(')');
       const comm = stat.slice(stat.indexOf('(') + 1, close);
       const f = stat.slice(close + 2).split(' ');
-      stats.set(Number(pid), { ppid: Number(f[1]), comm, ticks: Number(f[11]) + Number(f[12]) });
+      stats.set(Number(pid), { ppid: Number(f[1]), comm, ticks: Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]) });
     } catch {
       /* gone meanwhile */
     }
