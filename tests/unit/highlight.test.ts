@@ -1,12 +1,22 @@
 /**
- * The JSON highlighter's fast path writes exactly the HTML shiki writes, on every JSON document of
- * the embedded catalog (and of the corpus when present), every JSON value inside them as the pages
- * stringify it, and generated JSON with every kind of token; anything else falls back to shiki.
+ * The JSON highlighter's compact HTML shows exactly the text, and colours every character as shiki
+ * colours it in both themes, on every JSON document of the embedded catalog (and of the corpus when
+ * present), every JSON value inside them as the pages stringify it, and generated JSON with every
+ * kind of token; anything else falls back to shiki's own HTML.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fastJsonHtml, highlightJson, shikiJsonHtml } from '../../src/lib/site/highlight.ts';
+import {
+  fastJsonHtml,
+  highlightJson,
+  jsonPalette,
+  readPalette,
+  shikiColours,
+  shikiJsonHtml,
+  type ColourPair,
+  type JsonPalette,
+} from '../../src/lib/site/highlight.ts';
 import { corpusDir, repoRoot } from '../helpers/paths.ts';
 
 function jsonFiles(dir: string): string[] {
@@ -35,23 +45,74 @@ function prng(seed: number) {
   return () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
 }
 
+const decode = (t: string) => t.replace(/&#x3C;/g, '<').replace(/&#x26;/g, '&');
+
+/**
+ * The text of compact HTML and each character's colour pair, read as styles/code.css reads it:
+ * plain text takes the block's `--shiki-light/-dark`, a `jb` or `js` span its kind's pair.
+ */
+function compactColours(html: string): { text: string; colours: (ColourPair | undefined)[] } {
+  const head = /^<pre class="shiki json" style="([^"]*)" tabindex="0"><code>/.exec(html);
+  expect(head, html.slice(0, 120)).not.toBeNull();
+  expect(html.endsWith('</code></pre>')).toBe(true);
+  const vars = Object.fromEntries(head![1]!.split(';').map((d) => d.split(':') as [string, string]));
+  const pair = (prefix: string): ColourPair => [vars[`--${prefix}-light`]!, vars[`--${prefix}-dark`]!];
+  const byClass: Record<string, ColourPair> = { '': pair('shiki'), jb: pair('jb'), js: pair('js') };
+  const inner = html.slice(head![0].length, -'</code></pre>'.length);
+  let text = '';
+  const colours: (ColourPair | undefined)[] = [];
+  for (const m of inner.matchAll(/<span class="(jb|js)">([^<]*)<\/span>|([^<]+)/g)) {
+    const piece = decode(m[2] ?? m[3]!);
+    const c = byClass[m[1] ?? '']!;
+    for (const ch of piece) colours.push(...Array.from({ length: ch.length }, () => (/\s/.test(ch) ? undefined : c)));
+    text += piece;
+  }
+  return { text, colours };
+}
+
+const lower = (c: ColourPair | undefined) => c && c.map((x) => x.toLowerCase()).join(' ');
+
+/** Asserts that the compact HTML of `code` shows `code` in shiki's colours, character by character. */
+async function expectLikeShiki(code: string, palette: JsonPalette, label = code): Promise<void> {
+  const html = fastJsonHtml(code, palette);
+  expect(html, label).toBeDefined();
+  const { text, colours } = compactColours(html!);
+  expect(text, label).toBe(code);
+  const theirs = await shikiColours(code);
+  for (let i = 0; i < code.length; i++) {
+    if (lower(colours[i]) !== lower(theirs[i])) {
+      expect(`${lower(colours[i])} at ${i} (${JSON.stringify(code.slice(Math.max(0, i - 20), i + 20))})`, label).toBe(`${lower(theirs[i])} at ${i} (${JSON.stringify(code.slice(Math.max(0, i - 20), i + 20))})`);
+    }
+  }
+}
+
 describe('JSON highlighting', () => {
   const roots = ['catalog', 'packs', 'schemas'].map((d) => path.join(repoRoot, d)).concat(corpusDir);
 
-  it('writes what shiki writes for every catalog document and value', async () => {
+  it('reads three colours off shiki, and code.css gives each class its pair', async () => {
+    const palette = await jsonPalette();
+    expect(palette).toBeDefined();
+    const css = readFileSync(path.join(repoRoot, 'src/styles/code.css'), 'utf8');
+    for (const cls of ['jb', 'js']) {
+      expect(css).toMatch(new RegExp(`\\.shiki \\.${cls} \\{\\s*--shiki-light: var\\(--${cls}-light\\);\\s*--shiki-dark: var\\(--${cls}-dark\\);`));
+    }
+    expect(await readPalette(['not json'])).toBeUndefined();
+  });
+
+  it('shows every catalog document and value in the colours shiki gives it', async () => {
+    const palette = (await jsonPalette())!;
     let checked = 0;
     for (const file of roots.flatMap(jsonFiles)) {
       for (const code of samples(file).slice(0, 12)) {
-        const fast = fastJsonHtml(code);
-        expect(fast, file).toBeDefined();
-        expect(fast, file).toBe(await shikiJsonHtml(code));
+        await expectLikeShiki(code, palette, file);
         checked++;
       }
     }
     expect(checked).toBeGreaterThan(100);
   }, 120_000);
 
-  it('writes what shiki writes for generated JSON with escapes, markup, unicode and odd layouts', async () => {
+  it('shows generated JSON with escapes, markup, unicode and odd layouts in the colours shiki gives it', async () => {
+    const palette = (await jsonPalette())!;
     const random = prng(7);
     const pieces = ['a', ' ', '  ', '\t', '\n', '"', '\\', '/', '<', '&', '>', 'é', '\u00a0', '{{x}}', '😀', '\u0001', '\ufeff', '</script>'];
     const str = () => Array.from({ length: Math.floor(random() * 6) }, () => pieces[Math.floor(random() * pieces.length)]).join('');
@@ -66,18 +127,20 @@ describe('JSON highlighting', () => {
     };
     for (let i = 0; i < 400; i++) {
       const code = JSON.stringify({ k: value(0), a: [value(0)] }, null, [2, 4, '\t', 0][i % 4] as number | string);
-      expect(fastJsonHtml(code), code).toBe(await shikiJsonHtml(code));
+      await expectLikeShiki(code, palette);
     }
   }, 120_000);
 
-  it('leaves to shiki what it does not handle, and highlightJson gives the same HTML either way', async () => {
+  it('leaves to shiki what it does not handle, and marks placeholders either way', async () => {
+    const palette = (await jsonPalette())!;
     for (const code of ['not json', '"a bare string"', '42', '{"a": 1}\r\n', '{"a": "\u2028"}', '{"a": 1,}']) {
-      expect(fastJsonHtml(code), code).toBeUndefined();
+      expect(fastJsonHtml(code, palette), code).toBeUndefined();
       expect(await highlightJson(code)).toBe(await shikiJsonHtml(code));
     }
     const code = JSON.stringify({ text: 'Given {{instance}} at {{bind:x}}' }, null, 2);
     expect(await highlightJson(code, { placeholders: true })).toBe(
-      (await shikiJsonHtml(code)).replace(/\{\{[^{}<>]+\}\}/g, '<mark class="placeholder">$&</mark>'),
+      fastJsonHtml(code, palette)!.replace(/\{\{[^{}<>]+\}\}/g, '<mark class="placeholder">$&</mark>'),
     );
+    expect(await highlightJson('{"a": "{{x}}"}\r\n', { placeholders: true })).toContain('<mark class="placeholder">{{x}}</mark>');
   });
 });

@@ -1,14 +1,16 @@
 /**
- * JSON highlighting with shiki, in both themes at once: every token carries `--shiki-light` and
- * `--shiki-dark`, and `styles/code.css` picks one by the page theme. No colour is baked in, so
- * switching the theme never re-renders.
+ * JSON highlighting in both themes at once, coloured as shiki's github-light / github-dark colour
+ * it. `styles/code.css` picks the colours by the page theme, so switching it never re-renders.
  *
- * Speed: a catalog build highlights megabytes of JSON (every generated test's block, every
- * adoption file), and shiki's TextMate tokenizer was most of a page's render time. JSON that
- * `JSON.parse` accepts has a token structure simple enough to scan directly, so
- * {@link fastJsonHtml} writes the very HTML shiki writes for it (same tokens, same merging, same
- * escaping) in a fraction of the time. It proves itself against shiki on a probe holding every
- * kind of token before its first use, and anything it does not handle goes to shiki.
+ * Size and speed: a catalog build highlights megabytes of JSON (every generated test's block, every
+ * adoption file). shiki writes a `<span style="--shiki-light:…;--shiki-dark:…">` per token and a
+ * `<span class="line">` per line, which made the JSON view most of an adoption page's bytes, and
+ * its TextMate tokenizer most of a page's render time. JSON that `JSON.parse` accepts has three
+ * token colours, so {@link fastJsonHtml} scans it directly and writes a class per coloured token
+ * (`jb`, `js`) and plain text for punctuation, with the colours once on the `<pre>`. The colours are
+ * not written here: they are read off shiki's own tokens of a probe holding every kind of token,
+ * and proven character by character on every probe before first use. Anything else (not JSON, or
+ * a shiki whose colours no longer fit three kinds) is shiki's own HTML, which code.css also reads.
  */
 import { createHighlighter, createJavaScriptRegexEngine, type Highlighter } from 'shiki';
 
@@ -17,12 +19,14 @@ let highlighter: Promise<Highlighter> | undefined;
 function get(): Promise<Highlighter> {
   // One highlighter per build; the JavaScript regex engine avoids loading WebAssembly for one grammar.
   highlighter ??= createHighlighter({
-    themes: ['github-light', 'github-dark'],
+    themes: [THEMES.light, THEMES.dark],
     langs: ['json'],
     engine: createJavaScriptRegexEngine(),
   });
   return highlighter;
 }
+
+const THEMES = { light: 'github-light', dark: 'github-dark' } as const;
 
 /** Options of {@link highlightJson}. */
 export interface HighlightOptions {
@@ -30,59 +34,70 @@ export interface HighlightOptions {
   placeholders?: boolean;
 }
 
-/** shiki's HTML for `code` (the reference the fast path must equal). */
+/** shiki's HTML for `code` (the fallback, and the reference the fast path is checked against). */
 export async function shikiJsonHtml(code: string): Promise<string> {
-  return (await get()).codeToHtml(code, {
-    lang: 'json',
-    themes: { light: 'github-light', dark: 'github-dark' },
-    defaultColor: false,
-  });
+  return (await get()).codeToHtml(code, { lang: 'json', themes: THEMES, defaultColor: false });
+}
+
+/** A light and a dark colour, as shiki writes them (`#rrggbb`). */
+export type ColourPair = readonly [light: string, dark: string];
+
+/** shiki's colour, in both themes, of each character of `code` (undefined for whitespace). */
+export async function shikiColours(code: string): Promise<(ColourPair | undefined)[]> {
+  const lines = (await get()).codeToTokensWithThemes(code, { lang: 'json', themes: THEMES });
+  const out: (ColourPair | undefined)[] = new Array(code.length).fill(undefined);
+  for (const token of lines.flat()) {
+    const pair: ColourPair = [token.variants.light?.color ?? '', token.variants.dark?.color ?? ''];
+    for (let i = 0; i < token.content.length; i++) {
+      if (!/\s/.test(token.content[i]!)) out[token.offset + i] = pair;
+    }
+  }
+  return out;
 }
 
 /** Highlighted HTML (`<pre class="shiki">…`) for JSON text. The text itself is never altered. */
 export async function highlightJson(code: string, options: HighlightOptions = {}): Promise<string> {
-  const html = ((await fastPathProven()) && fastJsonHtml(code)) || (await shikiJsonHtml(code));
-  // Placeholders only occur inside string tokens (text nodes), never in shiki's attributes.
+  const palette = await jsonPalette();
+  const html = (palette && fastJsonHtml(code, palette)) || (await shikiJsonHtml(code));
+  // Placeholders only occur inside string tokens (text nodes), never in attributes.
   return options.placeholders ? html.replace(/\{\{[^{}<>]+\}\}/g, '<mark class="placeholder">$&</mark>') : html;
 }
 
 // ---------------------------------------------------------------------------------------------
 // The fast path.
 
-// The colour pairs of github-light / github-dark that JSON tokens get: punctuation and whitespace;
-// property names, numbers, true/false/null and escapes (one colour in both themes); string values.
+// JSON's token kinds, by the colour github-light / github-dark give them: punctuation and
+// whitespace; property names, numbers, true/false/null and escapes; string values.
 const PLAIN = 0;
 const BLUE = 1;
 const STRING = 2;
 type Kind = typeof PLAIN | typeof BLUE | typeof STRING;
-const STYLE = [
-  '--shiki-light:#24292E;--shiki-dark:#E1E4E8',
-  '--shiki-light:#005CC5;--shiki-dark:#79B8FF',
-  '--shiki-light:#032F62;--shiki-dark:#9ECBFF',
-];
-const PRE =
-  '<pre class="shiki shiki-themes github-light github-dark" style="--shiki-light:#24292e;--shiki-dark:#e1e4e8;--shiki-light-bg:#fff;--shiki-dark-bg:#24292e" tabindex="0"><code>';
+/** The class of each kind's `<span>` (plain text is not wrapped). */
+const CLASS = ['', 'jb', 'js'] as const;
 
-/** shiki's whitespace-only test (`mergeWhitespaces`). */
-const WHITESPACE_ONLY = /^\s+$/;
+/** The colours of a JSON block: each token kind's, and the block's background. */
+export interface JsonPalette {
+  kinds: readonly [plain: ColourPair, blue: ColourPair, string: ColourPair];
+  background: ColourPair;
+}
+
 const ESCAPE = /\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4})/y;
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 const LITERAL = /true|false|null/y;
 
 /**
- * shiki's HTML for a JSON object or array, or undefined when the text is anything else (not
- * JSON, a bare value, carriage returns, line or paragraph separators), which shiki then handles.
+ * The tokens of a JSON object or array, line by line, adjacent tokens of one kind merged; or
+ * undefined when the text is anything else (not JSON, a bare value, carriage returns, line or
+ * paragraph separators). Joining every token, with a newline between lines, gives `code` back.
  */
-export function fastJsonHtml(code: string): string | undefined {
+function scanJson(code: string): [string, Kind][][] | undefined {
   if (/[\r\u2028\u2029]/.test(code)) return undefined;
-  const start = /^[ \t\n]*[[{]/.test(code);
-  if (!start) return undefined;
+  if (!/^[ \t\n]*[[{]/.test(code)) return undefined;
   try {
     JSON.parse(code);
   } catch {
     return undefined;
   }
-  // Tokens per line, adjacent tokens of one colour merged (as TextMate does).
   const lines: [string, Kind][][] = [[]];
   const emit = (text: string, kind: Kind) => {
     const line = lines[lines.length - 1]!;
@@ -114,6 +129,7 @@ export function fastJsonHtml(code: string): string | undefined {
           ESCAPE.lastIndex = j;
           const m = ESCAPE.exec(code);
           if (!m) return undefined;
+          // An escape in a string value takes the constant colour; in a key, the key's.
           if (!key) {
             if (j > run) emit(code.slice(run, j), STRING);
             emit(m[0], BLUE);
@@ -149,49 +165,81 @@ export function fastJsonHtml(code: string): string | undefined {
       i += m[0].length;
     }
   }
-  let html = PRE;
+  return lines;
+}
+
+/**
+ * Compact highlighted HTML for a JSON object or array in `palette`'s colours, or undefined for
+ * anything {@link scanJson} leaves to shiki. Plain tokens take the block's colour.
+ */
+export function fastJsonHtml(code: string, palette: JsonPalette): string | undefined {
+  const lines = scanJson(code);
+  if (!lines) return undefined;
+  const [plain, blue, string] = palette.kinds;
+  const style =
+    `--shiki-light:${plain[0]};--shiki-dark:${plain[1]};` +
+    `--shiki-light-bg:${palette.background[0]};--shiki-dark-bg:${palette.background[1]};` +
+    `--jb-light:${blue[0]};--jb-dark:${blue[1]};--js-light:${string[0]};--js-dark:${string[1]}`;
+  let html = `<pre class="shiki json" style="${style}" tabindex="0"><code>`;
   for (let n = 0; n < lines.length; n++) {
     if (n > 0) html += '\n';
-    html += '<span class="line">';
-    const line = lines[n]!;
-    // shiki's mergeWhitespaceTokens: a whitespace-only token joins the token after it.
-    let carry = '';
-    for (let t = 0; t < line.length; t++) {
-      const [text, kind] = line[t]!;
-      if (WHITESPACE_ONLY.test(text) && t + 1 < line.length) {
-        carry += text;
-        continue;
-      }
-      html += `<span style="${STYLE[kind]}">${escapeText(carry + text)}</span>`;
-      carry = '';
+    for (const [text, kind] of lines[n]!) {
+      html += kind === PLAIN ? escapeText(text) : `<span class="${CLASS[kind]}">${escapeText(text)}</span>`;
     }
-    html += '</span>';
   }
   return html + '</code></pre>';
 }
 
-/** hast-util-to-html's escaping of text: `&` and `<` as hexadecimal references. */
+/** Text escaped as hast-util-to-html escapes it: `&` and `<` as hexadecimal references. */
 function escapeText(text: string): string {
   return text.replace(/[&<]/g, (ch) => (ch === '&' ? '&#x26;' : '&#x3C;'));
 }
 
-/** JSON with every kind of token, in the layouts the site highlights, to prove the fast path on. */
+/** JSON with every kind of token, in the layouts the site highlights, to read the colours off. */
 const PROBES = [
   JSON.stringify({ key: 'value', 'k"e\u00e9y': ['s\n  \t x', '/<&>', 1, -2.5e-3, 0, true, false, null, {}, []], '': { a: ' ' } }, null, 2) + '\n',
   '{"a":{"b":[1,"x\\"y\\u00E9"]} , "c" : [ ] }',
   '[\n\n  "\\n\\t",\n\t{ "x": "  " }\n]\n\n',
 ];
 
-let proven: Promise<boolean> | undefined;
-
-/** Whether the fast path writes exactly what shiki writes on {@link PROBES} (checked once). */
-function fastPathProven(): Promise<boolean> {
-  proven ??= (async () => {
-    for (const p of PROBES) {
-      const fast = fastJsonHtml(p);
-      if (fast === undefined || fast !== (await shikiJsonHtml(p))) return false;
+/**
+ * The colour of each token kind read off shiki's tokens of `probes`, or undefined when shiki
+ * colours two characters of one kind differently, or plain text unlike its theme's foreground
+ * (which the block's colour is): then the fast path cannot say what shiki says.
+ */
+export async function readPalette(probes: readonly string[] = PROBES): Promise<JsonPalette | undefined> {
+  const h = await get();
+  const light = h.getTheme(THEMES.light);
+  const dark = h.getTheme(THEMES.dark);
+  const kinds: (ColourPair | undefined)[] = [[light.fg, dark.fg], undefined, undefined];
+  const same = (a: ColourPair, b: ColourPair) => a[0].toLowerCase() === b[0].toLowerCase() && a[1].toLowerCase() === b[1].toLowerCase();
+  for (const probe of probes) {
+    const lines = scanJson(probe);
+    if (!lines) return undefined;
+    const colours = await shikiColours(probe);
+    let at = 0;
+    for (const line of lines) {
+      for (const [text, kind] of line) {
+        for (let i = 0; i < text.length; i++, at++) {
+          const pair = colours[at];
+          if (!pair) continue;
+          const known = kinds[kind];
+          if (!known) kinds[kind] = pair;
+          else if (!same(known, pair)) return undefined;
+        }
+      }
+      at++; // the newline
     }
-    return true;
-  })();
-  return proven;
+  }
+  const [plain, blue, string] = kinds;
+  if (!plain || !blue || !string) return undefined;
+  return { kinds: [plain, blue, string], background: [light.bg, dark.bg] };
+}
+
+let palette: Promise<JsonPalette | undefined> | undefined;
+
+/** The fast path's colours, read once per build; undefined sends every block to shiki. */
+export function jsonPalette(): Promise<JsonPalette | undefined> {
+  palette ??= readPalette();
+  return palette;
 }
