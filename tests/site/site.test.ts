@@ -28,6 +28,13 @@ function layout(root: string): { cv: string; adoptions: string[] }[] {
     });
 }
 
+/** The explorer data a page embeds. */
+function embeddedExplorerData(html: string): Record<string, unknown> {
+  const m = /<answer-explorer[^>]*>\s*<script type="application\/json">([^<]*)<\/script>/.exec(html);
+  expect(m, 'an <answer-explorer> with its data').not.toBeNull();
+  return JSON.parse(m![1]!) as Record<string, unknown>;
+}
+
 /** Test names in the order the published validator prints them. */
 function expectedNames(markdown: string): string[] {
   return [...markdown.matchAll(/^### AT (\S+) — /gm)].map((m) => m[1]!);
@@ -126,6 +133,19 @@ describe.skipIf(!corpusPresent)('the corpus site (OPENGDD_CATALOG=../shared/corp
     const html = page(site, 'contracts/container-1/index.html');
     expect(html.match(/\sdata-pagefind-body[\s>=]/g)).toHaveLength(1);
     expect(html).toMatch(/<main[^>]*data-pagefind-body/);
+  });
+
+  it('embeds only an adoption’s own state for the explorer, and names the definition and pack it fetches', () => {
+    for (const { cv, adoptions } of definitions) {
+      for (const a of adoptions) {
+        const data = embeddedExplorerData(page(site, `contracts/${cv}/${a}/index.html`));
+        expect(data.definition, `${cv}/${a}`).toBeUndefined();
+        expect(readFileSync(path.join(site.outDir, String(data.definitionUrl)))).toEqual(readFileSync(path.join(corpusDir, `catalog/${cv}/definition.json`)));
+        expect(readFileSync(path.join(site.outDir, String(data.packUrl)))).toEqual(readFileSync(path.join(corpusDir, `packs/${cv}.pack.json`)));
+        const file = JSON.parse(readFileSync(path.join(corpusDir, `catalog/${cv}/adoptions/${a}.json`), 'utf8')) as { answers?: object };
+        expect((data.supplied as { answers: object }).answers, `${cv}/${a}`).toEqual(file.answers ?? {});
+      }
+    }
   });
 
   it('gives every page a canonical URL on the site', () => {

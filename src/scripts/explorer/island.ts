@@ -1,8 +1,9 @@
 /**
- * `<answer-explorer>`: the one island of a contract or adoption page. It reads the definition,
- * pack and supplied state the page embeds, and on every change re-evaluates them with the engine
- * and updates the server-rendered page in place: questions asked or not, values active or not, rule
- * results, the rows, every template's liveness and reason, the generated tests and the counts.
+ * `<answer-explorer>`: the one island of a contract or adoption page. It reads the supplied state
+ * the page embeds, fetches the definition and pack files it names, and on every change
+ * re-evaluates them with the engine and updates the server-rendered page in place: questions
+ * asked or not, values active or not, rule results, the rows, every template's liveness and
+ * reason, the generated tests and the counts.
  * The tried state lives in the URL. Its own state is reflected in `data-*` attributes.
  */
 import {
@@ -17,6 +18,7 @@ import { renderAdoptionTests } from '../../lib/opengdd/render.ts';
 import type { TemplateOutcome } from '../../lib/opengdd/templates.ts';
 import type { Pack, RowSetDeclaration } from '../../lib/opengdd/types.ts';
 import { definitionUrl, templateAnchor, testAnchor } from '../../lib/site/urls.ts';
+import { loadExplorerData, type EmbeddedExplorerData } from './data.ts';
 import { attr, cidOf, make, setBadge, setText, show } from './dom.ts';
 import { liveSection, notLiveItem } from './tests-view.ts';
 import {
@@ -53,18 +55,39 @@ class AnswerExplorer extends HTMLElement {
   /** The tests' Markdown (copy, download) is rebuilt only when a reader asks for it. */
   private markdownStale = false;
   private urlTimer = 0;
+  /** Settles once the definition and pack are loaded and the island has started. */
+  private ready: Promise<void> | undefined;
 
   connectedCallback(): void {
-    if (this.data) return;
+    if (this.ready) return;
     const json = this.querySelector('script[type="application/json"]');
     if (!json?.textContent) return;
-    this.data = JSON.parse(json.textContent) as ExplorerData;
-    this.pack = (this.data.pack ?? undefined) as Pack | undefined;
-    this.base = clone(this.data.supplied);
     this.root = this.closest('main') ?? document;
+    this.ready = loadExplorerData(JSON.parse(json.textContent) as EmbeddedExplorerData).then((data) => this.start(data));
+    this.ready.catch(() => {
+      this.setAttribute('data-failed', '');
+      setText(this.querySelector('[data-change]'), 'The explorer could not load this contract’s files. Reload the page to try again.');
+    });
+    // A change made while the definition and pack load waits for them, then counts.
+    const whenReady = (act: () => void) => void this.ready?.then(act, () => undefined);
+    this.root.addEventListener('change', (e) => whenReady(() => this.onChange(e)));
+    this.addEventListener('click', (e) => {
+      const action = (e.target as Element).closest<HTMLElement>('[data-action]')?.dataset.action;
+      if (action === 'close') this.querySelector('dialog')?.close();
+      else if (action) whenReady(() => this.act(action));
+    });
+    for (const host of this.root.querySelectorAll<HTMLDetailsElement>('details[data-rows-editor]')) {
+      host.addEventListener('toggle', () => host.open && whenReady(() => void this.buildEditor(host)), { once: true });
+    }
+  }
+
+  /** Records the state the server rendered, applies a state the URL carries, and starts listening. */
+  private start(data: ExplorerData): void {
+    this.data = data;
+    this.pack = (data.pack ?? undefined) as Pack | undefined;
+    this.base = clone(data.supplied);
     this.badgeProto = this.querySelector<HTMLTemplateElement>('template[data-protos]')?.content.querySelector('.badge') ?? null;
 
-    // The server rendered the starting state: record it, then apply a state the URL carries.
     this.tried = clone(this.base);
     this.current = this.run();
     for (const o of this.current.templates) {
@@ -75,24 +98,19 @@ class AnswerExplorer extends HTMLElement {
     if (fromUrl) {
       this.tried = clone(fromUrl);
       this.update(false);
+      this.syncInputs();
     } else this.reflect();
-    this.syncInputs();
 
-    this.root.addEventListener('change', (e) => this.onChange(e));
-    this.addEventListener('click', (e) => {
-      const action = (e.target as Element).closest<HTMLElement>('[data-action]')?.dataset.action;
-      if (action === 'restore') this.restore();
-      else if (action === 'copy' || action === 'download') {
-        void import('./export.ts').then((m) => m.exportAdoption(this, action, this.data, this.tried, this.current));
-      }
-      else if (action === 'close') this.querySelector('dialog')?.close();
-    });
     // Copy and download of the tests' Markdown: brought up to date just before they act.
     this.root.addEventListener('click', (e) => this.freshMarkdown(e), { capture: true });
-    for (const host of this.root.querySelectorAll<HTMLDetailsElement>('details[data-rows-editor]')) {
-      host.addEventListener('toggle', () => host.open && void this.buildEditor(host), { once: true });
-    }
     this.setAttribute('data-ready', '');
+  }
+
+  private act(action: string): void {
+    if (action === 'restore') this.restore();
+    else if (action === 'copy' || action === 'download') {
+      void import('./export.ts').then((m) => m.exportAdoption(this, action, this.data, this.tried, this.current));
+    }
   }
 
   private run(): Exploration {

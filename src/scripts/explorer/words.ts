@@ -81,7 +81,7 @@ export function countLine(tests: number, live: number, total: number): string {
   return countsSentence({ tests, live, templates: total });
 }
 
-/** The data a page embeds for its explorer (`<script type="application/json">`). */
+/** What the explorer works on: the page's own state (embedded) with the definition and pack (fetched: see data.ts). */
 export interface ExplorerData {
   page: PageKind;
   /** `<contract>-<version>`. */
