@@ -5,6 +5,7 @@
  */
 import { readdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { corpusDir, corpusPresent, repoRoot } from '../helpers/paths.ts';
@@ -26,6 +27,20 @@ function layout(root: string): { cv: string; adoptions: string[] }[] {
         : [];
       return { cv: e.name, adoptions };
     });
+}
+
+/** The text Pagefind indexed for each page URL, read back from its fragments. */
+function indexedText(outDir: string): Map<string, string> {
+  const dir = path.join(outDir, 'pagefind/fragment');
+  const out = new Map<string, string>();
+  for (const name of readdirSync(dir)) {
+    let bytes = gunzipSync(readFileSync(path.join(dir, name)));
+    const marker = Buffer.from('pagefind_dcd');
+    if (bytes.subarray(0, marker.length).equals(marker)) bytes = bytes.subarray(marker.length);
+    const fragment = JSON.parse(bytes.toString('utf8')) as { url: string; content: string };
+    out.set(fragment.url, fragment.content);
+  }
+  return out;
 }
 
 /** The explorer data a page embeds. */
@@ -133,6 +148,33 @@ describe.skipIf(!corpusPresent)('the corpus site (OPENGDD_CATALOG=../shared/corp
     const html = page(site, 'contracts/container-1/index.html');
     expect(html.match(/\sdata-pagefind-body[\s>=]/g)).toHaveLength(1);
     expect(html).toMatch(/<main[^>]*data-pagefind-body/);
+  });
+
+  it('indexes each text once, where it belongs: questions and options on the contract, test names on the adoption', () => {
+    const indexed = indexedText(site.outDir);
+    const definition = JSON.parse(readFileSync(path.join(corpusDir, 'catalog/container-1/definition.json'), 'utf8')) as {
+      questions: Record<string, { asks: string; options: Record<string, { meaning?: string }> }>;
+    };
+    const contract = indexed.get('/contracts/container-1/')!;
+    const adoption = indexed.get('/contracts/container-1/backpack/')!;
+    expect(contract).toBeDefined();
+    expect(adoption).toBeDefined();
+    const question = Object.values(definition.questions)[0]!;
+    // Pagefind keeps the words, not the exact spacing: compare the first words.
+    const words = (text: string) => text.split(/\s+/).slice(0, 6).join(' ');
+    expect(contract).toContain(words(question.asks));
+    // …and on the contract page only: a phrase of a question does not find every adoption.
+    expect(adoption).not.toContain(words(question.asks));
+    const meaning = Object.values(question.options).find((o) => o.meaning)?.meaning;
+    if (meaning) expect(contract).toContain(words(meaning));
+    const markdown = readFileSync(path.join(corpusDir, 'expected/container-1/backpack.tests.md'), 'utf8');
+    const names = expectedNames(markdown);
+    expect(names.length).toBeGreaterThan(0);
+    for (const name of names) expect(adoption, name).toContain(name);
+    // A test's steps restate its template: the adoption page does not index them again.
+    const step = /"then": \[\n\s+"([^"]+)"/.exec(markdown)![1]!;
+    expect(adoption).not.toContain(step);
+    expect(contract).not.toContain('AT <your-adoption>');
   });
 
   it('embeds only an adoption’s own state for the explorer, and names the definition and pack it fetches', () => {
