@@ -3,6 +3,7 @@
  * - watch the catalog folder in dev, so an edited definition or adoption reloads;
  * - after the build, make every in-site `origin` of a definition lead to its page (redirect pages
  *   where needed; a warning for an origin that resolves nowhere), from `contracts/catalog.json`;
+ * - once the content layer has synced, let go of the catalog model it was made from;
  * - after the build, index `dist/` with Pagefind's Node API (only `<main data-pagefind-body>` is
  *   indexed, so navigation and footers never pollute results);
  * - a build that fails leaves no output folder behind (see {@link guardOutput}).
@@ -39,6 +40,8 @@ export default function opengddSite(options: OpengddSiteOptions): AstroIntegrati
         // keeps other files in its output folder (emptyOutDir: false) is left alone, as Astro does.
         if (building && config.vite?.build?.emptyOutDir !== false) finished = guardOutput(path.resolve(fileURLToPath(config.outDir)));
       },
+      // The content layer has synced: the pages read the store, not the catalog model.
+      'astro:build:start': () => forgetVerifiedCatalogs(),
       'astro:build:done': async ({ dir, logger }) => {
         writeOriginPages(fileURLToPath(dir), site, logger);
         await writeSearchIndex(fileURLToPath(dir), logger);
@@ -80,6 +83,15 @@ function guardOutput(outDir: string): () => void {
 }
 
 const GUARDS = Symbol.for('opengdd-site.output-guards');
+
+/**
+ * Lets go of the catalog models the loaders verified (the cache of `catalog-source.ts`, shared on
+ * `globalThis` under this key). Not imported from there: that module pulls in the whole engine,
+ * which the integration, loaded with Astro's config, has no use for.
+ */
+function forgetVerifiedCatalogs(): void {
+  (globalThis as Record<symbol, Map<string, unknown> | undefined>)[Symbol.for('opengdd-catalog.verified-catalogs')]?.clear();
+}
 
 /** Builds the Pagefind index for every HTML page in `outDir` and writes it to `outDir/pagefind/`. */
 async function writeSearchIndex(

@@ -329,3 +329,19 @@ describe('injection (§10.7 rules 13–14)', () => {
     expect(withCode(analyze(doc), 'CONTRACT_INJECTION').map((d) => d.pointer)).toEqual(['/rows/wicks/0/id']);
   });
 });
+
+describe('analyzeAdoption without validation (a caller that holds the findings already)', () => {
+  it('gives the same evaluation, outcomes, tests and Markdown, and no findings', async () => {
+    const { analyzeAdoption } = await import('../../src/lib/opengdd/analyze.ts');
+    // An adoption with a finding, so that "no findings" is the option's doing.
+    const doc = set(lamp(), ['verification', 'fuel-audit', 'scope'], 'the {{instance}} night');
+    const full = analyze(doc);
+    expect(full.diagnostics.length).toBeGreaterThan(0);
+    const lean = analyzeAdoption({ id: 'lamp', file: 'contracts/lamp.json', document: doc, pack: { file: 'p.json', document: lanternPack() }, validate: false });
+    expect(lean.diagnostics).toEqual([]);
+    expect(lean.tests).toEqual(full.tests);
+    expect(lean.markdown).toBe(full.markdown);
+    expect(lean.templates.map((t) => [t.template.id, t.live, t.reasons])).toEqual(full.templates.map((t) => [t.template.id, t.live, t.reasons]));
+    expect(lean.evaluation.rules).toEqual(full.evaluation.rules);
+  });
+});

@@ -1,23 +1,21 @@
 /**
- * What an adoption's pages need beyond its stored entry: the file's text and parsed document, the
- * pack templates of its outcomes, and its tests as Markdown.
+ * An adoption's page data, derived from its file: the text, the parsed document, and the engine's
+ * report (evaluation, every template's outcome with its reasons in words, the tests, the Markdown).
  *
- * Why these are not in the stored entry: Astro keeps the whole content-layer data store in memory
- * and bundles it into the build as one string, so every byte stored per adoption is held several
- * times over (in the store, in the bundler, in the prerender). The file's text, its parsed document,
- * a copy of every pack template and the Markdown were four fifths of an adoption's entry and are
- * all derivable: the text is on disk (its digest is stored, so a file that changed after the check
- * stops the build), the document is that text parsed, the templates are the definition's pack, and
- * the Markdown is the stored tests rendered by the engine (stored only in the rare case it differs,
- * see `loaders.ts`). A catalog of 7 500 adoptions built within half the memory for it.
+ * Why derived and not stored: Astro keeps the whole content-layer data store in memory and bundles
+ * it into the build as one string, so every byte stored per adoption is held several times over,
+ * thousands of times in a large catalog. The store keeps the file's path and the digest it was
+ * checked at (a file changed since stops the build); the engine, pure and fast, runs again here on
+ * the same bytes and gives the same report the check gave.
  */
 import { readFileSync } from 'node:fs';
-import type { Adoption, GeneratedTest, Template } from '../opengdd/index.ts';
-import { renderTestsMarkdown } from '../opengdd/render.ts';
+import { analyzeAdoption, plainReport, type Adoption, type Pack } from '../opengdd/index.ts';
 import type { AdoptionEntry, DefinitionEntry } from './catalog.ts';
 import { storable, textDigest } from './loaders.ts';
+import { reasonSentence } from './reasons.ts';
 
 type StoredAdoption = AdoptionEntry['data'];
+type StoredDefinition = DefinitionEntry['data'];
 
 /** The adoption file's text as the engine checked it (a leading BOM dropped, as the reader does). */
 export function adoptionText(a: Pick<StoredAdoption, 'file' | 'digest'>): string {
@@ -32,25 +30,46 @@ export function adoptionText(a: Pick<StoredAdoption, 'file' | 'digest'>): string
   return text;
 }
 
-/** The tests of an adoption as `opengdd --render-contract-tests` prints them ('' without a pack). */
-export function adoptionMarkdown(a: Pick<StoredAdoption, 'markdown' | 'templates'>): string {
-  return a.markdown ?? renderTestsMarkdown([a.templates.flatMap((t) => t.tests as GeneratedTest[])]);
+/** Packs parsed from their exact text (the stored document lost any `__proto__` member), by digest. */
+const packs = new Map<string, Pack>();
+
+function packOf(d: StoredDefinition): { file: string; document: Pack; digest: string } | undefined {
+  if (!d.pack) return undefined;
+  let document = packs.get(d.pack.digest);
+  if (!document) packs.set(d.pack.digest, (document = JSON.parse(d.pack.raw) as Pack));
+  return { file: `${d.contract}-${d.version}.pack.json`, document, digest: d.pack.digest };
 }
 
-/** The stored adoption with its file's text and document, its outcomes' templates and its Markdown. */
-export function withAdoptionFile(a: StoredAdoption, d: DefinitionEntry['data']) {
+/**
+ * The engine's report of an adoption, from its file's exact text, as the catalog check made it
+ * (the check's findings are stored: they are not made again).
+ */
+function reportOf(a: StoredAdoption, d: StoredDefinition, raw: string) {
+  const pack = packOf(d);
+  return plainReport(analyzeAdoption({ id: a.adoption, file: a.file, document: JSON.parse(raw), ...(pack ? { pack } : {}), validate: false }));
+}
+
+/** The tests of an adoption as `opengdd --render-contract-tests` prints them ('' without a pack). */
+export function adoptionMarkdown(a: StoredAdoption, d: StoredDefinition): string {
+  return reportOf(a, d, adoptionText(a)).markdown;
+}
+
+/** The stored adoption with its file's text and document and the engine's report of it. */
+export function withAdoptionFile(a: StoredAdoption, d: StoredDefinition) {
   const raw = adoptionText(a);
-  const templates = new Map<string, Template>((d.pack?.document.templates ?? []).map((t) => [t.id, t]));
+  const report = reportOf(a, d, raw);
   return {
     ...a,
     raw,
-    // As the loader stored it before: parsed, without members named __proto__ (see `storable`).
+    // Without members named __proto__, as the page has always read it (see `storable`).
     document: storable(JSON.parse(raw)) as Adoption,
-    templates: a.templates.map(({ templateId, ...outcome }) => {
-      const template = templates.get(templateId);
-      if (!template) throw new Error(`The pack of ${d.contract}-${d.version} has no template "${templateId}".`);
-      return { ...outcome, template };
-    }),
-    markdown: adoptionMarkdown(a),
+    evaluation: report.evaluation,
+    templates: report.templates.map((o) => ({
+      template: o.template,
+      live: o.live,
+      reasons: o.reasons.map((r) => reasonSentence(r, d.definition)),
+      tests: o.tests,
+    })),
+    markdown: report.markdown,
   };
 }

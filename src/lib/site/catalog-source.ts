@@ -72,7 +72,15 @@ export interface WarningSink {
   warn(message: string): void;
 }
 
-const cache = new Map<string, Promise<CatalogModel>>();
+/**
+ * Loads in flight or done, by folder. On `globalThis` under a registered symbol, so the site's
+ * integration can let go of them once the content layer has stored what the pages need: a large
+ * catalog's model (every file's text, document and report) would otherwise stay in memory for the
+ * whole build.
+ */
+const cache: Map<string, Promise<CatalogModel>> = ((globalThis as Record<symbol, Map<string, Promise<CatalogModel>>>)[
+  Symbol.for('opengdd-catalog.verified-catalogs')
+] ??= new Map());
 
 /**
  * Loads and verifies the catalog at `dir`, once per process (all collections share one load).

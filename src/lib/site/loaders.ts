@@ -1,16 +1,13 @@
 /**
  * Content Layer loaders for the catalog. All three read one verified catalog load (see
- * `catalog-source.ts`), so an error anywhere stops the build before a page is made, and the
- * engine's work (evaluation, test generation) happens once per build, not once per page.
+ * `catalog-source.ts`), so an error anywhere stops the build before a page is made.
  */
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Loader, LoaderContext } from 'astro/loaders';
-import { renderTestsMarkdown, type GeneratedTest } from '../opengdd/index.ts';
-import { readVerifiedCatalog, type CatalogDefinition, type TemplateOutcome } from './catalog-source.ts';
+import { readVerifiedCatalog } from './catalog-source.ts';
 import { catalogDir } from './catalog-dir.ts';
-import { reasonSentence } from './reasons.ts';
 
 /**
  * A deep copy of catalog data without members named `__proto__`. JSON.parse keeps such a key as
@@ -122,9 +119,10 @@ export function textDigest(text: string): string {
 }
 
 /**
- * One entry per adoption (`<contract>-<version>/<adoption>`), with the engine's report. The file's
- * text and document, the pack templates and the Markdown are not stored: pages derive them (see
- * `adoption-file.ts`), which keeps a large catalog's data store, and the build's memory, small.
+ * One entry per adoption (`<contract>-<version>/<adoption>`): its file, digest, findings and counts.
+ * Nothing else is stored: Astro holds the whole data store in memory and bundles it into the build
+ * as one string, several copies at once, so every stored byte per adoption counts thousands of
+ * times in a large catalog. Pages derive the rest from the file (see `adoption-file.ts`).
  */
 export function adoptionsLoader(): Loader {
   return {
@@ -143,29 +141,18 @@ export function adoptionsLoader(): Loader {
               file: a.file,
               digest: textDigest(a.raw),
               diagnostics: a.report.diagnostics,
-              evaluation: a.report.evaluation,
-              templates: a.report.templates.map((t) => storedOutcome(t, d)),
-              markdown: a.report.markdown,
+              counts: {
+                tests: a.report.tests.length,
+                live: a.report.templates.filter((t) => t.live).length,
+                templates: a.report.templates.length,
+              },
             }),
           });
-          // The Markdown is stored only when the stored tests do not render to it (a test block
-          // that lost a `__proto__` member to `storable`); pages render it otherwise.
-          const tests = (data.templates as { tests: GeneratedTest[] }[]).flatMap((t) => t.tests);
-          if (data.markdown !== '' && renderTestsMarkdown([tests]) === data.markdown) (data as { markdown: string | null }).markdown = null;
           entries.push({ id, data });
         }
       }
       sync(context, entries);
     },
-  };
-}
-
-function storedOutcome(outcome: TemplateOutcome, d: CatalogDefinition) {
-  return {
-    templateId: outcome.template.id,
-    live: outcome.live,
-    reasons: outcome.reasons.map((r) => reasonSentence(r, d.definition)),
-    tests: outcome.tests,
   };
 }
 

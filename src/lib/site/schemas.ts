@@ -4,7 +4,7 @@
  * read) and give `getCollection` its types. Deep spec documents are typed, not re-validated.
  */
 import { z } from 'astro/zod';
-import type { Definition, Diagnostic, Pack } from '../opengdd/index.ts';
+import type { Definition, Diagnostic, GeneratedTest, Pack } from '../opengdd/index.ts';
 
 const isObject = (v: unknown): boolean => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -46,69 +46,27 @@ export const definitionSchema = z.object({
   hasBody: z.boolean(),
 });
 
-const testSchema = z.object({
-  name: z.string(),
-  templateId: z.string(),
-  rowId: z.string().optional(),
-  title: z.string(),
-  test: z.record(z.string(), z.unknown()),
-  text: z.string(),
-});
+/** A generated test, as pages show it (the engine's own type). */
+export type StoredTest = GeneratedTest;
 
-/** A generated test as stored. */
-export type StoredTest = z.infer<typeof testSchema>;
-
-const templateOutcomeSchema = z.object({
-  /** The pack template's id (the template itself is the definition's pack: see `adoption-file.ts`). */
-  templateId: z.string(),
-  live: z.boolean(),
-  /** The engine's plain-English sentences for why the template does not apply. */
-  reasons: z.array(z.string()),
-  tests: z.array(testSchema),
-});
-
-/** One template's outcome as stored. */
-export type StoredTemplateOutcome = z.infer<typeof templateOutcomeSchema>;
-
-const evaluationSchema = z.object({
-  questions: z.array(
-    z.object({ id: z.string(), asked: z.boolean(), answer: z.string().optional(), counted: z.boolean() }),
-  ),
-  values: z.array(
-    z.object({
-      name: z.string(),
-      active: z.boolean(),
-      supplied: z.union([z.number(), z.string()]).optional(),
-      form: z.enum(['number', 'citation']).optional(),
-    }),
-  ),
-  rules: z.array(
-    z.object({
-      name: z.string(),
-      kind: z.enum(['comparison', 'answer-aware']),
-      line: z.string().optional(),
-      status: z.enum(['holds', 'fails', 'skipped', 'invalid', 'fires', 'quiet']),
-      severity: z.enum(['error', 'warning']).optional(),
-      message: z.string(),
-    }),
-  ),
-});
-
-/** One adoption with the engine's report. */
+/**
+ * One adoption, as stored: where its file is, the digest it was checked at, the findings of the
+ * check and its counts. Pages derive the rest from the file (see `adoption-file.ts`).
+ */
 export const adoptionSchema = z.object({
   adoption: z.string().min(1),
   /** `<contract>-<version>` of its definition. */
   definitionId: z.string().min(1),
-  /** The adoption file (absolute path); pages read its text from there (`adoption-file.ts`). */
+  /** The adoption file (absolute path); pages read its text from there. */
   file: z.string(),
   /** `sha256:<hex>` of the file's text as the engine checked it. */
   digest: z.string(),
   diagnostics: z.array(z.custom<Diagnostic>(isObject)),
-  evaluation: evaluationSchema,
-  templates: z.array(templateOutcomeSchema),
-  /**
-   * What `opengdd --render-contract-tests` prints for this adoption: '' without a pack, null when
-   * the stored tests render to it (`adoptionMarkdown` does), else the text itself.
-   */
-  markdown: z.string().nullable(),
-});
+  /** What the catalog index, the contract page and the social image show without the file. */
+  counts: z.object({
+    tests: z.number().int().nonnegative(),
+    /** Templates that apply. */
+    live: z.number().int().nonnegative(),
+    templates: z.number().int().nonnegative(),
+  }),
+})

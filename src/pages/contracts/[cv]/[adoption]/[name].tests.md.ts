@@ -4,15 +4,19 @@
  */
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { adoptionMarkdown } from '../../../../lib/site/adoption-file.ts';
-import { allAdoptions, type AdoptionEntry } from '../../../../lib/site/catalog.ts';
+import { allAdoptions, allDefinitions, type AdoptionEntry, type DefinitionEntry } from '../../../../lib/site/catalog.ts';
 
-export const getStaticPaths = (async () =>
-  (await allAdoptions())
-    .filter((a) => a.data.markdown !== '')
-    .map((a) => ({
-      params: { cv: a.data.definitionId, adoption: a.data.adoption, name: a.data.adoption },
-      props: { entry: a },
-    }))) satisfies GetStaticPaths;
+export const getStaticPaths = (async () => {
+  const definitions = new Map((await allDefinitions()).map((d) => [d.id, d]));
+  return (await allAdoptions()).flatMap((a) => {
+    const definition = definitions.get(a.data.definitionId)!;
+    return definition.data.pack
+      ? [{ params: { cv: a.data.definitionId, adoption: a.data.adoption, name: a.data.adoption }, props: { entry: a, definition } }]
+      : [];
+  });
+}) satisfies GetStaticPaths;
 
-export const GET: APIRoute = ({ props }) =>
-  new Response(adoptionMarkdown((props.entry as AdoptionEntry).data), { headers: { 'Content-Type': 'text/markdown; charset=utf-8' } });
+export const GET: APIRoute = ({ props }) => {
+  const { entry, definition } = props as { entry: AdoptionEntry; definition: DefinitionEntry };
+  return new Response(adoptionMarkdown(entry.data, definition.data), { headers: { 'Content-Type': 'text/markdown; charset=utf-8' } });
+};

@@ -16,15 +16,14 @@ export const GET: APIRoute = async ({ props }) => {
   const { entry, definition } = props as { entry: AdoptionEntry; definition: DefinitionEntry };
   const a = entry.data;
   const d = definition.data;
-  const tests = a.templates.reduce((n, t) => n + t.tests.length, 0);
-  const live = a.templates.filter((t) => t.live).length;
+  const { tests, live, templates } = a.counts;
   const png = await socialPng({
     kicker: `OpenGDD adoption · ${definition.id}`,
     title: a.adoption,
     subtitle: `${d.title} ${d.version}`,
     status: d.status,
     facts: d.pack
-      ? [plural(tests, 'test'), `${live} of ${a.templates.length} templates apply`]
+      ? [plural(tests, 'test'), `${live} of ${templates} templates apply`]
       : ['No tests yet: the pack is promised'],
   });
   return new Response(png, { headers: { 'Content-Type': 'image/png' } });
