@@ -5,6 +5,8 @@
  * - `SITE_URL` overrides the public origin (canonical URLs, sitemap, OpenGraph, `origin` matching).
  * - `OPENGDD_CATALOG` names a folder holding `catalog/` and `packs/`; the default is this
  *   repository's embedded catalog. The folder is only ever read.
+ * - `OPENGDD_SEARCH_SHARD_PAGES` sets the most pages per search-index shard (default 1000; the
+ *   tests set it low to exercise a sharded index on a small catalog).
  */
 import { defineConfig } from 'astro/config';
 import mdx from '@astrojs/mdx';
@@ -14,6 +16,7 @@ import opengddSite from './src/integrations/opengdd-site.ts';
 
 const site = process.env.SITE_URL?.trim() || 'https://opengdd.org';
 const catalog = catalogDir();
+const shardPages = Number(process.env.OPENGDD_SEARCH_SHARD_PAGES);
 
 export default defineConfig({
   site,
@@ -27,7 +30,7 @@ export default defineConfig({
     mdx(),
     // The root only redirects to /contracts/; it is not a page of its own.
     sitemap({ filter: (page) => new URL(page).pathname !== '/' }),
-    opengddSite({ catalog }),
+    opengddSite({ catalog, ...(Number.isInteger(shardPages) && shardPages > 0 ? { searchShardPages: shardPages } : {}) }),
   ],
   vite: {
     // The catalog may sit outside the project (OPENGDD_CATALOG); the dev server must be allowed

@@ -4,8 +4,9 @@
  * - after the build, make every in-site `origin` of a definition lead to its page (redirect pages
  *   where needed; a warning for an origin that resolves nowhere), from `contracts/catalog.json`;
  * - once the content layer has synced, let go of the catalog model it was made from;
- * - after the build, index `dist/` with Pagefind's Node API (only `<main data-pagefind-body>` is
- *   indexed, so navigation and footers never pollute results);
+ * - after the build, index `dist/` with Pagefind's Node API, in shards for a large catalog (only
+ *   `<main data-pagefind-body>` is indexed, so navigation and footers never pollute results; see
+ *   `search-index.ts`);
  * - a build that fails leaves no output folder behind (see {@link guardOutput}).
  */
 import { existsSync, readdirSync, readFileSync, rmdirSync, rmSync } from 'node:fs';
@@ -13,11 +14,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { resolveOrigins, type OriginEntry } from '../lib/site/origins.ts';
+import { writeSearchIndex } from './search-index.ts';
 
 /** Options of {@link opengddSite}. */
 export interface OpengddSiteOptions {
   /** Absolute folder holding `catalog/` and `packs/`. */
   catalog: string;
+  /** Most pages in one shard of the search index (see `search-index.ts`). */
+  searchShardPages?: number;
 }
 
 /** The integration. */
@@ -44,7 +48,8 @@ export default function opengddSite(options: OpengddSiteOptions): AstroIntegrati
       'astro:build:start': () => forgetVerifiedCatalogs(),
       'astro:build:done': async ({ dir, logger }) => {
         writeOriginPages(fileURLToPath(dir), site, logger);
-        await writeSearchIndex(fileURLToPath(dir), logger);
+        const search = await writeSearchIndex(fileURLToPath(dir), options.searchShardPages);
+        logger.info(`Search index: ${search.pages} pages indexed${search.shards > 1 ? ` in ${search.shards} shards` : ''}.`);
         finished?.();
       },
     },
@@ -91,26 +96,6 @@ const GUARDS = Symbol.for('opengdd-site.output-guards');
  */
 function forgetVerifiedCatalogs(): void {
   (globalThis as Record<symbol, Map<string, unknown> | undefined>)[Symbol.for('opengdd-catalog.verified-catalogs')]?.clear();
-}
-
-/** Builds the Pagefind index for every HTML page in `outDir` and writes it to `outDir/pagefind/`. */
-async function writeSearchIndex(
-  outDir: string,
-  logger: { info(m: string): void; warn(m: string): void },
-): Promise<void> {
-  // Imported lazily: Pagefind starts a native service process, only needed at the end of a build.
-  const pagefind = await import('pagefind');
-  try {
-    const { index, errors } = await pagefind.createIndex({ forceLanguage: 'en' });
-    if (!index) throw new Error(`Pagefind could not start: ${errors.join('; ')}`);
-    const added = await index.addDirectory({ path: outDir });
-    if (added.errors.length) throw new Error(`Pagefind indexing failed: ${added.errors.join('; ')}`);
-    const written = await index.writeFiles({ outputPath: path.join(outDir, 'pagefind') });
-    if (written.errors.length) throw new Error(`Pagefind could not write: ${written.errors.join('; ')}`);
-    logger.info(`Search index: ${added.page_count} pages indexed.`);
-  } finally {
-    await pagefind.close();
-  }
 }
 
 /** Resolves the definitions' in-site origins (see `origins.ts`), reporting through the logger. */

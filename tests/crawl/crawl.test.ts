@@ -55,10 +55,14 @@ interface Build {
   present: boolean;
   /** Every page in dark too (else only the representative sample). */
   darkEverywhere: boolean;
+  /** Added to the build's environment. */
+  env?: Record<string, string>;
 }
 
+// The embedded build writes its search index in shards of a few pages, so the search tests below
+// also prove that the dialog merges a sharded index (a large catalog's); the corpus index is one.
 const builds: Build[] = [
-  { label: 'embedded', catalog: undefined, present: true, darkEverywhere: true },
+  { label: 'embedded', catalog: undefined, present: true, darkEverywhere: true, env: { OPENGDD_SEARCH_SHARD_PAGES: '4' } },
   { label: 'corpus', catalog: corpusDir, present: corpusPresent, darkEverywhere: false },
 ];
 
@@ -73,8 +77,12 @@ for (const b of builds) {
 
     beforeAll(async () => {
       const t0 = performance.now();
-      const dir = buildSite(b.catalog, `crawl-${b.label}`);
+      const dir = buildSite(b.catalog, `crawl-${b.label}`, b.env);
       site = { dir, ...(await serve(dir)) };
+      if (b.env?.OPENGDD_SEARCH_SHARD_PAGES) {
+        const shards = JSON.parse(readFileSync(path.join(dir, 'pagefind/shards.json'), 'utf8')) as { bundles: string[] };
+        expect(shards.bundles.length, 'the search index is written in several shards').toBeGreaterThan(1);
+      }
       model = (await loadCatalog(b.catalog ?? repoRoot)).model;
       console.info(`crawl ${b.label}: built in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     }, 300_000);

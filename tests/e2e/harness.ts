@@ -33,8 +33,8 @@ export function launch(): Promise<Browser> {
  * Builds the site for a catalog folder (undefined: the embedded catalog) into a new temporary
  * folder, through the site tests' `buildSite` (which takes the build lock: builds share `.astro/`).
  */
-export function buildSite(catalog: string | undefined, label: string): string {
-  const build = buildSiteOnce(catalog, `e2e-${label}`);
+export function buildSite(catalog: string | undefined, label: string, env?: Record<string, string>): string {
+  const build = buildSiteOnce(catalog, `e2e-${label}`, env ? { env } : {});
   if (build.status !== 0) throw new Error(`astro build failed for ${label}:\n${build.output}`);
   return build.outDir;
 }

@@ -18,11 +18,16 @@ export interface SiteBuild {
 
 /**
  * Runs `astro build` for the catalog folder `catalog` (undefined: the embedded one), into a new
- * temporary folder or into `options.outDir` (which may already hold files, e.g. a previous build).
+ * temporary folder or into `options.outDir` (which may already hold files, e.g. a previous build),
+ * with `options.env` added to the environment.
  */
-export function buildSite(catalog: string | undefined, label: string, options: { outDir?: string } = {}): SiteBuild {
+export function buildSite(
+  catalog: string | undefined,
+  label: string,
+  options: { outDir?: string; env?: Record<string, string> } = {},
+): SiteBuild {
   const outDir = options.outDir ?? mkdtempSync(path.join(os.tmpdir(), `opengdd-site-${label}-`));
-  const env: NodeJS.ProcessEnv = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', FORCE_COLOR: '0' };
+  const env: NodeJS.ProcessEnv = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', FORCE_COLOR: '0', ...options.env };
   if (catalog) env.OPENGDD_CATALOG = catalog;
   else delete env.OPENGDD_CATALOG;
   const release = buildLock();
