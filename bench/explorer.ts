@@ -61,7 +61,7 @@ function stat(xs: number[]) {
   return { median: +s[Math.floor(s.length / 2)]!.toFixed(2), p95: +s[Math.floor(s.length * 0.95)]!.toFixed(2) };
 }
 
-/** Tries every other option of every asked question three times over; times each change. */
+/** Tries every other option of every asked question four times over; times each change of the last three. */
 export async function explorerChangeTimes(dist: string, page: string) {
   const server = await serve(dist);
   const browser = await launch();
@@ -72,7 +72,8 @@ export async function explorerChangeTimes(dist: string, page: string) {
     // A string, so no bundler helper leaks into the page.
     const times = (await tab.evaluate(`(() => {
       const recompute = [], render = [], whole = [];
-      for (let round = 0; round < 3; round++) {
+      // Round 0 warms the JIT up and is not recorded; rounds 1 to 3 are.
+      for (let round = 0; round < 4; round++) {
         for (const q of document.querySelectorAll('[data-choice]')) {
           if (q.hidden) continue;
           for (const radio of q.querySelectorAll('input[type=radio]')) {
@@ -80,6 +81,7 @@ export async function explorerChangeTimes(dist: string, page: string) {
             const t = performance.now();
             radio.checked = true;
             radio.dispatchEvent(new Event('change', { bubbles: true }));
+            if (round === 0) continue;
             whole.push(performance.now() - t);
             recompute.push(performance.getEntriesByName('explorer:recompute')[0].duration);
             render.push(performance.getEntriesByName('explorer:render')[0].duration);
