@@ -291,6 +291,13 @@ export const FAULTS: Fault[] = [
     absent: ['CONTRACT_PACK_ORPHAN'],
   },
   {
+    name: 'about-bad-prose',
+    title: 'about.mdx prose that is not MDX (an unclosed tag and a stray brace)',
+    plant: (root) => replaceText(root, `${SPAWN}/about.mdx`, /$/, '\n## Notes\n\nA wave of <span imps that never closes {oops\n'),
+    expected: [{ file: `${SPAWN}/about.mdx`, pointer: '', code: 'CATALOG_ABOUT', message: /not valid MDX at line \d+, column \d+/ }],
+    absent: ['CONTRACT_PACK_ORPHAN'],
+  },
+  {
     name: 'about-no-frontmatter',
     title: 'about.mdx without frontmatter',
     plant: (root) => replaceText(root, `${SPAWN}/about.mdx`, /^---\n[\s\S]*?\n---\n/, ''),
