@@ -47,7 +47,9 @@ export function planShards(files: readonly string[], maxPages = DEFAULT_SHARD_PA
   const folders = new Map<string, number>();
   const loose: string[] = [];
   for (const f of files) {
-    const m = /^contracts\/([^/]+)\/.+/.exec(f);
+    // Only a folder name that is safe inside a glob (a `<contract>-<version>` is); anything else
+    // under contracts/ (a redirect page at an origin's path, say) is indexed by path.
+    const m = /^contracts\/([a-z0-9][a-z0-9-]*)\/.+/.exec(f);
     if (m) folders.set(m[1]!, (folders.get(m[1]!) ?? 0) + 1);
     else loose.push(f);
   }
@@ -85,7 +87,7 @@ export async function writeSearchIndex(outDir: string, maxPages = DEFAULT_SHARD_
         if (added.errors.length) throw new Error(`Pagefind could not index ${file}: ${added.errors.join('; ')}`);
       }
       if (shard.folders.length) {
-        // Folder names are `<contract>-<version>` (kebab-case, checked), safe inside a glob.
+        // Folder names are lowercase letters, digits and hyphens (planShards): safe inside a glob.
         const glob = `{${shard.folders.map((f) => `contracts/${f}`).join(',')}}/**/*.html`;
         const added = await index.addDirectory({ path: outDir, glob });
         if (added.errors.length) throw new Error(`Pagefind indexing failed: ${added.errors.join('; ')}`);

@@ -36,4 +36,10 @@ describe('planShards', () => {
       { files: [], folders: ['z-1'], pages: 2 },
     ]);
   });
+
+  it('indexes by path a page under contracts/ whose folder name is not safe in a glob', () => {
+    const odd = 'contracts/a,b{x}*/index.html';
+    const shards = planShards([...site, odd, ...folder('m-2', 1)], 1000);
+    expect(shards).toEqual([{ files: [...site, odd], folders: ['m-2'], pages: 6 }]);
+  });
 });
