@@ -44,25 +44,28 @@ function packOf(d: StoredDefinition): { file: string; document: Pack; digest: st
  * The engine's report of an adoption, from its file's exact text, as the catalog check made it
  * (the check's findings are stored: they are not made again).
  */
-function reportOf(a: StoredAdoption, d: StoredDefinition, raw: string) {
+function reportOf(a: StoredAdoption, d: StoredDefinition, parsed: unknown) {
   const pack = packOf(d);
-  return plainReport(analyzeAdoption({ id: a.adoption, file: a.file, document: JSON.parse(raw), ...(pack ? { pack } : {}), validate: false }));
+  return plainReport(analyzeAdoption({ id: a.adoption, file: a.file, document: parsed, ...(pack ? { pack } : {}), validate: false }));
 }
 
 /** The tests of an adoption as `opengdd --render-contract-tests` prints them ('' without a pack). */
 export function adoptionMarkdown(a: StoredAdoption, d: StoredDefinition): string {
-  return reportOf(a, d, adoptionText(a)).markdown;
+  return reportOf(a, d, JSON.parse(adoptionText(a))).markdown;
 }
 
 /** The stored adoption with its file's text and document and the engine's report of it. */
 export function withAdoptionFile(a: StoredAdoption, d: StoredDefinition) {
   const raw = adoptionText(a);
-  const report = reportOf(a, d, raw);
+  const parsed: unknown = JSON.parse(raw);
+  // Without members named __proto__, as the page has always read it (see `storable`): a copy, so
+  // the engine below reads the file exactly as parsed.
+  const document = storable(parsed) as Adoption;
+  const report = reportOf(a, d, parsed);
   return {
     ...a,
     raw,
-    // Without members named __proto__, as the page has always read it (see `storable`).
-    document: storable(JSON.parse(raw)) as Adoption,
+    document,
     evaluation: report.evaluation,
     templates: report.templates.map((o) => ({
       template: o.template,
