@@ -73,20 +73,17 @@ describe('astro build on a planted fault', () => {
   );
 });
 
-describe('MDX prose: a build that fails while pages are written, and prose that does not parse', () => {
+describe('a build that fails while pages are written, and MDX prose that does not parse', () => {
   it(
-    'while pages are written: no partial output folder either',
+    'a late failure leaves no partial output folder either',
     () => {
-      // MDX prose is authored code: an expression that throws fails the build while pages are
-      // being written (the catalog itself is valid, so the content sync passes).
-      const root = copyCatalog(repoRoot);
-      temps.push(root);
-      appendFileSync(path.join(root, 'catalog/spawn-wave-1/about.mdx'), '\n{(() => { throw new RangeError("prose failed on purpose") })()}\n');
+      // No valid catalog fails a build after its check, so the failure is planted in the build:
+      // late-failure.mjs adds an integration that throws once every page is written.
       const outDir = staleOutput('late');
-      const build = timed('late-failure', () => buildSite(root, 'hardening-late', { outDir }));
+      const build = timed('late-failure', () => buildSite(undefined, 'hardening-late', { outDir, script: path.join(import.meta.dirname, 'late-failure.mjs') }));
 
       expect(build.status, build.output).toBe(1);
-      expect(build.output).toContain('prose failed on purpose');
+      expect(build.output).toContain('failed late on purpose');
       // Pages were written before the failure…
       expect(build.output).toMatch(/\/contracts\/clamped-meter-1\/index\.html/);
       // …and none of them is left.
@@ -118,7 +115,7 @@ describe('MDX prose: a build that fails while pages are written, and prose that 
     'and the next build, of another folder with the same definitions, renders its own about.mdx',
     () => {
       // The content store keeps an entry whose digest is unchanged; the digest covers the about.mdx
-      // path, so this folder's prose is rendered, not the failed folder's (which would throw again).
+      // path, so this folder's prose is rendered, not the earlier folder's.
       const root = copyCatalog(repoRoot);
       temps.push(root);
       appendFileSync(path.join(root, 'catalog/spawn-wave-1/about.mdx'), '\nProse of the second folder.\n');

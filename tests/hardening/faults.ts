@@ -298,6 +298,44 @@ export const FAULTS: Fault[] = [
     absent: ['CONTRACT_PACK_ORPHAN'],
   },
   {
+    name: 'about-prose-code',
+    title: 'about.mdx prose with an import, an export and expressions (MDX would run them at build time)',
+    // Were the export run, it would write a file beside about.mdx: the catalog-hash check sees it.
+    plant: (root) =>
+      replaceText(
+        root,
+        `${SPAWN}/about.mdx`,
+        /$/,
+        "\nimport { writeFileSync } from 'node:fs';\nexport const planted = writeFileSync(new URL('./planted.txt', import.meta.url), 'ran');\n\nHome: {process.env.HOME}\n",
+      ),
+    expected: [
+      { file: `${SPAWN}/about.mdx`, pointer: '', code: 'CATALOG_ABOUT', message: /at line \d+, column 1, an import or export/ },
+      { file: `${SPAWN}/about.mdx`, pointer: '', code: 'CATALOG_ABOUT', message: /at line \d+, column 7, a \{…\} expression/ },
+    ],
+    absent: ['CONTRACT_PACK_ORPHAN'],
+  },
+  {
+    name: 'about-prose-markup',
+    title: 'about.mdx prose with an HTML tag carrying a handler and a javascript: link',
+    plant: (root) =>
+      replaceText(root, `${SPAWN}/about.mdx`, /$/, '\nSee <img src="x" onError="alert(1)" /> and [this](JavaScript:alert(2)).\n'),
+    expected: [
+      { file: `${SPAWN}/about.mdx`, pointer: '', code: 'CATALOG_ABOUT', message: /the tag <img>/ },
+      { file: `${SPAWN}/about.mdx`, pointer: '', code: 'CATALOG_ABOUT', message: /a link to a "javascript:" address/ },
+    ],
+    absent: ['CONTRACT_PACK_ORPHAN'],
+  },
+  {
+    name: 'about-prose-image',
+    title: 'about.mdx prose showing an image beside it that is not an image (Astro’s pipeline would stop with a trace)',
+    plant: (root) => {
+      writeFileSync(path.join(root, SPAWN, 'wave.png'), 'not a PNG at all\n');
+      replaceText(root, `${SPAWN}/about.mdx`, /$/, '\n![The wave](./wave.png)\n');
+    },
+    expected: [{ file: `${SPAWN}/about.mdx`, pointer: '', code: 'CATALOG_ABOUT', message: /^The image "\.\/wave\.png" at line \d+, column 1 is not a PNG/ }],
+    absent: ['CONTRACT_PACK_ORPHAN'],
+  },
+  {
     name: 'about-no-frontmatter',
     title: 'about.mdx without frontmatter',
     plant: (root) => replaceText(root, `${SPAWN}/about.mdx`, /^---\n[\s\S]*?\n---\n/, ''),

@@ -24,14 +24,20 @@ export interface SiteBuild {
 export function buildSite(
   catalog: string | undefined,
   label: string,
-  options: { outDir?: string; env?: Record<string, string> } = {},
+  options: {
+    outDir?: string;
+    env?: Record<string, string>;
+    /** A Node script to run instead of `astro build`, given the output folder as its argument. */
+    script?: string;
+  } = {},
 ): SiteBuild {
   const outDir = options.outDir ?? mkdtempSync(path.join(os.tmpdir(), `opengdd-site-${label}-`));
   const env: NodeJS.ProcessEnv = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', FORCE_COLOR: '0', ...options.env };
   if (catalog) env.OPENGDD_CATALOG = catalog;
   else delete env.OPENGDD_CATALOG;
   const release = buildLock();
-  const run = spawnSync(process.execPath, [path.join(repoRoot, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', outDir], {
+  const args = options.script ? [options.script, outDir] : [path.join(repoRoot, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', outDir];
+  const run = spawnSync(process.execPath, args, {
     cwd: repoRoot,
     env,
     encoding: 'utf8',

@@ -3,9 +3,8 @@
  * their about.mdx frontmatter, packs and adoptions. Reads only; never writes into the folder.
  */
 import { readdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import yaml from 'js-yaml';
-import { mdxToMdast } from 'satteri';
 import { analyzeAdoption, type AdoptionReport } from '../analyze.ts';
 import { hasErrors, type Diagnostic } from '../diagnostics.ts';
 import { firstDifference } from '../identity.ts';
@@ -15,6 +14,8 @@ import type { Adoption, Definition, Pack } from '../types.ts';
 import { validateDefinition } from '../validate/definition.ts';
 import { validatePack } from '../validate/pack.ts';
 import { DiagnosticSink } from '../diagnostics.ts';
+import { imageProblems } from './about-images.ts';
+import { readProse } from './about-prose.ts';
 import { diag, parseJson, readText, sha256Digest } from './read.ts';
 
 /** One shelf of `groups.json`. */
@@ -317,8 +318,9 @@ async function readAbout(root: string, rel: string, groupIds: Set<string> | unde
     out.push(diag('CATALOG_ABOUT', rel, '', `The frontmatter is not valid YAML${where}: ${(e as { reason?: string }).reason ?? 'syntax error'}.`));
     return undefined;
   }
-  const prose = proseProblem(file.text);
-  if (prose) out.push(diag('CATALOG_ABOUT', rel, '', prose));
+  const prose = readProse(file.text);
+  const images = await imageProblems(dirname(join(root, rel)), prose.localImages);
+  for (const problem of [...prose.problems, ...images]) out.push(diag('CATALOG_ABOUT', rel, '', problem));
   const problems = checkAboutShape(data, rel);
   out.push(...problems);
   if (problems.length > 0 || !isObject(data)) return undefined;
@@ -327,24 +329,6 @@ async function readAbout(root: string, rel: string, groupIds: Set<string> | unde
     out.push(diag('CATALOG_ABOUT', rel, '/group', `The group "${about.group}" is not declared in catalog/groups.json.`));
   }
   return { title: about.title, group: about.group, aliases: about.aliases ?? [], benefit: about.benefit, body: file.text.slice(m[0].length), file: join(root, rel) };
-}
-
-/**
- * Why an about.mdx does not parse as MDX (line and column in the file), or undefined when it does.
- * The same parser as the site's MDX integration (satteri), so `check` stops what the build would:
- * an unclosed tag or a stray `{` in the prose.
- */
-function proseProblem(text: string): string | undefined {
-  try {
-    mdxToMdast(text);
-    return undefined;
-  } catch (e) {
-    const message = String((e as Error).message ?? e);
-    const m = /^(\d+):(\d+): ([\s\S]*?)(?: \([\w:-]+\))?$/.exec(message.trim());
-    return m
-      ? `The prose is not valid MDX at line ${m[1]}, column ${m[2]}: ${m[3]!.replace(/\.?$/, '.')}`
-      : `The prose is not valid MDX: ${message.trim().replace(/\.?$/, '.')}`;
-  }
 }
 
 /** Where a document's identity disagrees with its folder: `/contract`, else `/version`. */
