@@ -3,7 +3,9 @@
  *
  * 1. The corpus catalog's build against the floor: a plain Astro project (under bench/.work/) of
  *    the same number of trivial pages, built with this repository's Astro. Runs alternate
- *    (corpus, floor, corpus, floor, …) and the ratio is the median of the pairs' ratios.
+ *    (corpus, floor, corpus, floor, …) and the ratio is the median of the pairs' ratios. Beside
+ *    it, the search index alone over the corpus build's pages, in the floor's terms: a part of the
+ *    build that no trimming of our own work removes.
  * 2. Scaling: synthetic catalogs of 1×, 10× and 100× the corpus's adoptions, cloned from our own
  *    demo contracts (bench/synth.ts), each built in full: time per page, peak memory.
  * 3. The engine alone: adoptions per second for validation + test generation; the explorer's
@@ -15,13 +17,14 @@
  *   npm run bench                # the whole bench (about 10 min on 2 cores)
  *   npm run bench -- --quick     # one run of each build, no 100× catalog (a smoke test)
  */
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { analyzeAdoption } from '../src/lib/opengdd/analyze.ts';
 import { explore, suppliedState, STAND_IN_ADOPTION, type TriedState } from '../src/lib/opengdd/explore.ts';
 import { loadCatalog, type CatalogDefinition } from '../src/lib/opengdd/node/catalog.ts';
+import { writeSearchIndex } from '../src/integrations/search-index.ts';
 import { prepareFloor, prepareSiteCopy, repo, timedBuild, work, type BuildRun } from './build.ts';
 import { explorerChangeTimes, pageScriptBytes } from './explorer.ts';
 import { writeSyntheticCatalog } from './synth.ts';
@@ -243,13 +246,35 @@ if (hasCorpus) {
   const pairs = c.map((r, i) => [r, f[i]!] as const).filter(([a, b]) => a.ok && b.ok);
   const ratios = pairs.map(([a, b]) => a.wallMs / b.wallMs);
   const cpuRatios = pairs.flatMap(([a, b]) => (a.cpuMs !== undefined && b.cpuMs !== undefined ? [a.cpuMs / b.cpuMs] : []));
+  const floorMs = median(pairs.map(([, b]) => b.wallMs));
+  const searchMs = corpusDist ? await searchIndexAlone(corpusDist) : undefined;
   corpusVsFloor = {
     corpus: summarise(c),
     floor: summarise(f),
     ratios: ratios.map((r) => +r.toFixed(2)),
     ratio: ratios.length ? +median(ratios).toFixed(2) : NaN,
     cpuRatio: cpuRatios.length ? +median(cpuRatios).toFixed(2) : undefined,
+    ...(searchMs !== undefined ? { searchIndexAlone: { medianMs: Math.round(searchMs), floorRatio: +(searchMs / floorMs).toFixed(2) } } : {}),
   };
+}
+
+/**
+ * Pagefind's index of the corpus build's pages on its own (`writeSearchIndex`, as the build's last
+ * step runs it), on a copy of the output folder: median of RUNS, in milliseconds.
+ */
+async function searchIndexAlone(dist: string): Promise<number> {
+  const copy = join(work, 'out/search-alone');
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    rmSync(copy, { recursive: true, force: true });
+    cpSync(dist, copy, { recursive: true });
+    rmSync(join(copy, 'pagefind'), { recursive: true, force: true });
+    const start = performance.now();
+    await writeSearchIndex(copy);
+    times.push(performance.now() - start);
+  }
+  rmSync(copy, { recursive: true, force: true });
+  return median(times);
 }
 
 // 2. Scaling: rounds of 1× and 10×; the 100× catalog once, in the middle.
@@ -381,6 +406,14 @@ if (corpusVsFloor) {
   ]);
   const p = c.phasesMs;
   rows.push(['  corpus build phases: start-up / content sync / bundling / pages / after build (sitemap, search index)', [p.startup, p.setup, p.bundle, p.routes, p.afterBuild].map((x) => (x === undefined ? '?' : sec(x))).join(' / '), '']);
+  const search = corpusVsFloor.searchIndexAlone as { medianMs: number; floorRatio: number } | undefined;
+  if (search) {
+    rows.push([
+      '  the search index alone over the corpus pages (Pagefind, as the build runs it), in floors',
+      `${sec(search.medianMs)}: ${search.floorRatio.toFixed(2)}× the floor's whole build, so floor + search index alone is ${(1 + search.floorRatio).toFixed(2)}×`,
+      '',
+    ]);
+  }
 } else {
   rows.push(['Build: corpus vs floor', 'skipped (../shared/corpus absent)', '≤ 2.0×']);
 }
