@@ -216,8 +216,24 @@ describe('the embedded catalog site', () => {
   it('renders the about.mdx prose of a definition', () => {
     const about = readFileSync(path.join(repoRoot, 'catalog/clamped-meter-1/about.mdx'), 'utf8');
     const heading = /^## (.+)$/m.exec(about)?.[1];
-    if (!heading) return;
+    expect(heading, 'clamped-meter-1/about.mdx has a ## heading').toBeTruthy();
     expect(page(site, 'contracts/clamped-meter-1/index.html')).toContain(heading);
+  });
+
+  it('publishes an image that sits beside an about.mdx, through the image pipeline', () => {
+    const images = definitions.flatMap(({ cv }) =>
+      [...readFileSync(path.join(repoRoot, `catalog/${cv}/about.mdx`), 'utf8').matchAll(/!\[([^\]]+)\]\(\.\/([^)]+)\)/g)].map((m) => ({ cv, alt: m[1]!, file: m[2]! })),
+    );
+    expect(images.length, 'the embedded catalog shows at least one local image').toBeGreaterThan(0);
+    for (const { cv, alt, file } of images) {
+      const tag = (page(site, `contracts/${cv}/index.html`).match(/<img\b[^>]*>/g) ?? []).find((t) => t.includes(` alt="${alt}"`));
+      expect(tag, `${cv}: <img> for ${file}`).toBeDefined();
+      const src = / src="(\/_astro\/[^"]+)"/.exec(tag!)?.[1];
+      expect(src, tag).toBeDefined();
+      expect(existsSync(path.join(site.outDir, src!)), src).toBe(true);
+      // Width and height from the file: the page does not jump when the image arrives.
+      expect(tag).toMatch(/ width="\d+" height="\d+"/);
+    }
   });
 
   it('shows a definition without a pack as promised', () => {
