@@ -5,50 +5,33 @@
  * prototypes, so they carry the same markup and styles as the static page.
  */
 import type { GeneratedTest } from '../../lib/opengdd/templates.ts';
+import { testViewRows } from '../../lib/site/test-view.ts';
 import { testAnchor } from '../../lib/site/urls.ts';
 import { cidOf, make } from './dom.ts';
 
-const ORDER = ['given', 'when', 'then', 'scope', 'holds', 'seeds', 'diagnostics'];
-const LABELS: Record<string, string> = {
-  given: 'Given',
-  when: 'When',
-  then: 'Then',
-  scope: 'Scope',
-  holds: 'Holds',
-  seeds: 'Seeds',
-  diagnostics: 'Diagnostics',
-};
-const MONO = new Set(['seeds', 'diagnostics']);
-
-/** Rebuilds a TestBlockView `<dl>` for a test block (same rules as TestBlockView.astro). */
+/** Rebuilds a TestBlockView `<dl>` for a test block, from the rows TestBlockView.astro draws. */
 function fillTestView(dl: Element, test: Record<string, unknown>): void {
   const cid = cidOf(dl);
   dl.setAttribute('data-test-type', String(test.type));
-  const keys = Object.keys(test).filter((k) => k !== 'type');
-  const rank = (k: string) => (ORDER.includes(k) ? ORDER.indexOf(k) : ORDER.length);
-  keys.sort((a, b) => rank(a) - rank(b));
-  const rows = keys.map((key) => {
-    const value = test[key];
-    const mono = MONO.has(key);
+  const rows = testViewRows(test).map(({ key, label, kind, items }) => {
     const div = make('div', cid);
     div.setAttribute('data-field', key);
     const dd = make('dd', cid);
-    div.append(make('dt', cid, undefined, LABELS[key] ?? key), dd);
-    const strings = Array.isArray(value) && value.every((s) => typeof s === 'string') ? (value as string[]) : undefined;
-    if (typeof value === 'string') dd.append(mono ? make('code', cid, undefined, value) : make('p', cid, undefined, value));
-    else if (strings && strings.length === 1 && !mono) dd.append(make('p', cid, undefined, strings[0]));
-    else if (strings) {
-      const ul = make('ul', cid, mono ? 'chips' : undefined);
-      for (const s of strings) {
+    div.append(make('dt', cid, undefined, label), dd);
+    if (kind === 'text') dd.append(make('p', cid, undefined, items[0]));
+    else if (kind === 'code') dd.append(make('code', cid, undefined, items[0]));
+    else if (kind === 'json') {
+      const pre = make('pre', cid);
+      pre.append(make('code', cid, undefined, items[0]));
+      dd.append(pre);
+    } else {
+      const ul = make('ul', cid, kind === 'chips' ? 'chips' : undefined);
+      for (const s of items) {
         const li = make('li', cid);
-        li.append(mono ? make('code', cid, undefined, s) : s);
+        li.append(kind === 'chips' ? make('code', cid, undefined, s) : s);
         ul.append(li);
       }
       dd.append(ul);
-    } else {
-      const pre = make('pre', cid);
-      pre.append(make('code', cid, undefined, JSON.stringify(value, null, 2)));
-      dd.append(pre);
     }
     return div;
   });
