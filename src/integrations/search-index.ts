@@ -5,9 +5,10 @@
  * three times that; for thousands of adoption pages it needed more memory than the rest of the
  * build together. So the pages are indexed in shards of at most {@link DEFAULT_SHARD_PAGES}
  * pages, one indexer at a time (each one stopped before the next starts), and the search dialog
- * merges them (Pagefind's `mergeIndex`). A contract version's pages always share a shard; a
- * catalog the size of today's fits in one, `pagefind/`, and needs no merging. Further shards are
- * written to `pagefind/shards/<n>/`, listed in `pagefind/shards.json` (relative to `pagefind/`).
+ * merges them (Pagefind's `mergeIndex`). A contract version's pages share a shard when they fit in
+ * one; a larger folder is split between its adoptions' folders. A catalog the size of today's fits
+ * in one shard, `pagefind/`, and needs no merging. Further shards are written to
+ * `pagefind/shards/<n>/`, listed in `pagefind/shards.json` (relative to `pagefind/`).
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -15,10 +16,10 @@ import path from 'node:path';
 /** Pages per shard: Pagefind's indexer stays within a few hundred megabytes for this many. */
 export const DEFAULT_SHARD_PAGES = 1000;
 
-/** One shard: the contract-version folders it indexes whole, and other pages by path. */
+/** One shard: globs of the pages Pagefind reads from the output folder, and pages it is handed. */
 export interface SearchShard {
-  /** `<contract>-<version>` folders under `contracts/`, indexed whole. */
-  folders: string[];
+  /** Globs relative to the output folder, each a contract-version folder or a part of one. */
+  globs: string[];
   /** Other HTML files, relative to the output folder (`/`-separated). */
   files: string[];
   pages: number;
@@ -39,28 +40,73 @@ export function htmlFiles(outDir: string): string[] {
   return out.sort();
 }
 
+/** A name that is safe inside a glob, as `<contract>-<version>` and adoption ids are. */
+const GLOB_SAFE = /^[a-z0-9][a-z0-9-]*$/;
+
+/** Pages that go into a shard together: one glob, or one file by path. */
+interface Unit {
+  glob?: string;
+  file?: string;
+  pages: number;
+}
+
 /**
- * Splits the site's pages into shards of at most `maxPages` (a folder larger than that is a shard
- * of its own): first the pages outside contract-version folders, then the folders in order.
+ * Splits the site's pages into shards of at most `maxPages`: first the pages outside
+ * contract-version folders, then the folders in order, each whole when it fits in a shard and
+ * otherwise in parts of whole adoption folders (one adoption folder larger than the limit is a
+ * part of its own).
  */
 export function planShards(files: readonly string[], maxPages = DEFAULT_SHARD_PAGES): SearchShard[] {
-  const folders = new Map<string, number>();
+  const folders = new Map<string, string[]>();
   const loose: string[] = [];
   for (const f of files) {
-    // Only a folder name that is safe inside a glob (a `<contract>-<version>` is); anything else
-    // under contracts/ (a redirect page at an origin's path, say) is indexed by path.
-    const m = /^contracts\/([a-z0-9][a-z0-9-]*)\/.+/.exec(f);
-    if (m) folders.set(m[1]!, (folders.get(m[1]!) ?? 0) + 1);
+    // Only a folder name that is safe inside a glob; anything else under contracts/ (a redirect
+    // page at an origin's path, say) is indexed by path.
+    const m = /^contracts\/([^/]+)\/.+/.exec(f);
+    if (m && GLOB_SAFE.test(m[1]!)) folders.set(m[1]!, [...(folders.get(m[1]!) ?? []), f]);
     else loose.push(f);
   }
-  const shards: SearchShard[] = [{ folders: [], files: loose, pages: loose.length }];
-  for (const [folder, pages] of [...folders].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-    let shard = shards[shards.length - 1]!;
-    if (shard.pages > 0 && shard.pages + pages > maxPages) shards.push((shard = { folders: [], files: [], pages: 0 }));
-    shard.folders.push(folder);
-    shard.pages += pages;
+  const shards: SearchShard[] = [{ globs: [], files: loose, pages: loose.length }];
+  const sorted = [...folders].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  for (const [folder, pages] of sorted) {
+    const units = pages.length <= maxPages ? [{ glob: `contracts/${folder}/**/*.html`, pages: pages.length }] : folderParts(folder, pages, maxPages);
+    for (const unit of units) {
+      let shard = shards[shards.length - 1]!;
+      if (shard.pages > 0 && shard.pages + unit.pages > maxPages) shards.push((shard = { globs: [], files: [], pages: 0 }));
+      if (unit.glob) shard.globs.push(unit.glob);
+      if (unit.file) shard.files.push(unit.file);
+      shard.pages += unit.pages;
+    }
   }
   return shards;
+}
+
+/** A contract-version folder too large for one shard, in parts of at most `maxPages` pages. */
+function folderParts(folder: string, pages: readonly string[], maxPages: number): Unit[] {
+  const base = `contracts/${folder}/`;
+  const own = pages.filter((p) => !p.slice(base.length).includes('/'));
+  const byAdoption = new Map<string, number>();
+  const units: Unit[] = own.length ? [{ glob: `${base}*.html`, pages: own.length }] : [];
+  for (const p of pages) {
+    const rest = p.slice(base.length);
+    const slash = rest.indexOf('/');
+    if (slash < 0) continue;
+    const name = rest.slice(0, slash);
+    if (GLOB_SAFE.test(name)) byAdoption.set(name, (byAdoption.get(name) ?? 0) + 1);
+    else units.push({ file: p, pages: 1 });
+  }
+  let part: { names: string[]; pages: number } = { names: [], pages: 0 };
+  const close = () => {
+    if (part.names.length) units.push({ glob: `${base}{${part.names.join(',')}}/**/*.html`, pages: part.pages });
+    part = { names: [], pages: 0 };
+  };
+  for (const [name, count] of [...byAdoption].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    if (part.pages > 0 && part.pages + count > maxPages) close();
+    part.names.push(name);
+    part.pages += count;
+  }
+  close();
+  return units;
 }
 
 /** The URL Pagefind gives a file of the output folder (`contracts/index.html` → `/contracts/`). */
@@ -82,13 +128,14 @@ export async function writeSearchIndex(outDir: string, maxPages = DEFAULT_SHARD_
     try {
       const { index, errors } = await pagefind.createIndex({ forceLanguage: 'en' });
       if (!index) throw new Error(`Pagefind could not start: ${errors.join('; ')}`);
+      pages += shard.files.length;
       for (const file of shard.files) {
         const added = await index.addHTMLFile({ url: pageUrl(file), content: readFileSync(path.join(outDir, file), 'utf8') });
         if (added.errors.length) throw new Error(`Pagefind could not index ${file}: ${added.errors.join('; ')}`);
       }
-      if (shard.folders.length) {
-        // Folder names are lowercase letters, digits and hyphens (planShards): safe inside a glob.
-        const glob = `{${shard.folders.map((f) => `contracts/${f}`).join(',')}}/**/*.html`;
+      if (shard.globs.length) {
+        // Names in the globs are lowercase letters, digits and hyphens (planShards).
+        const glob = shard.globs.length === 1 ? shard.globs[0]! : `{${shard.globs.join(',')}}`;
         const added = await index.addDirectory({ path: outDir, glob });
         if (added.errors.length) throw new Error(`Pagefind indexing failed: ${added.errors.join('; ')}`);
         pages += added.page_count;
@@ -103,7 +150,6 @@ export async function writeSearchIndex(outDir: string, maxPages = DEFAULT_SHARD_
       await pagefind.close();
     }
   }
-  pages += shards[0]!.files.length;
   writeFileSync(path.join(outDir, 'pagefind', 'shards.json'), `${JSON.stringify({ bundles }, null, 2)}\n`);
   return { pages, shards: shards.length };
 }

@@ -25,6 +25,7 @@ import { remove } from '../site/helpers.ts';
 import { buildSite, CHROMIUM, launch, serve, watchErrors } from '../e2e/harness.ts';
 import { chromiumCpuSeconds, crawl, failing, fileOf, htmlFiles, redirectOf, representativePages, runAxe, type CrawlReport } from './crawl.ts';
 import { openSearch, search } from './search.ts';
+import { htmlFiles as indexedPages, planShards } from '../../src/integrations/search-index.ts';
 
 const browserPresent = existsSync(CHROMIUM);
 if (!browserPresent) console.warn(`crawl.test: ${CHROMIUM} is absent (apt-get install chromium); the crawl is skipped.`);
@@ -172,6 +173,21 @@ for (const b of builds) {
         expect(found.filter((p) => expected.includes(p)), `results: ${found.join(', ')}`).not.toEqual([]);
       }, 60_000);
     }
+
+    it.skipIf(!b.env?.OPENGDD_SEARCH_SHARD_PAGES)(`search: every adoption of a folder split across shards is found by its name`, async () => {
+      const limit = Number(b.env!.OPENGDD_SEARCH_SHARD_PAGES);
+      const split = planShards(indexedPages(site.dir), limit).flatMap((s) => s.globs.flatMap((g) => /^contracts\/([^/]+)\/\{/.exec(g)?.[1] ?? []));
+      const folders = model.definitions.filter((d) => split.includes(d.id));
+      expect(folders.length, 'some contract folder is larger than a shard and is split').toBeGreaterThan(0);
+      const misses: string[] = [];
+      for (const d of folders) {
+        for (const a of d.adoptions) {
+          const found = await firstResults(a.id.replaceAll('-', ' '));
+          if (!found.includes(`/contracts/${d.id}/${a.id}/`)) misses.push(`${d.id}/${a.id}: ${found.join(', ') || 'no results'}`);
+        }
+      }
+      expect(misses).toEqual([]);
+    }, 120_000);
 
     it(`search: an alias of every contract (from about.mdx) finds a page of that contract among the first ${TOP} results`, async () => {
       const misses: string[] = [];

@@ -1,10 +1,11 @@
 /**
- * How the search index is split into shards: a contract version's pages stay together, shards
- * hold at most the page limit (a larger folder is a shard of its own), pages outside contract
- * folders come first, and a catalog the size of today's is one shard.
+ * How the search index is split into shards: a contract version's pages stay together when they
+ * fit in a shard, a larger folder is split between whole adoption folders, no shard exceeds the
+ * page limit unless one adoption folder does, pages outside contract folders come first, every
+ * page is indexed exactly once, and a catalog the size of today's is one shard.
  */
 import { describe, expect, it } from 'vitest';
-import { planShards } from '../../src/integrations/search-index.ts';
+import { planShards, type SearchShard } from '../../src/integrations/search-index.ts';
 
 const site = ['index.html', '404.html', 'contracts/index.html'];
 const folder = (cv: string, adoptions: number) => [
@@ -12,34 +13,76 @@ const folder = (cv: string, adoptions: number) => [
   ...Array.from({ length: adoptions }, (_, i) => `contracts/${cv}/a-${i}/index.html`),
 ];
 
+/** The pages a shard covers, reading its globs the way Pagefind does (`**` = any folders). */
+function covered(shard: SearchShard, files: readonly string[]): string[] {
+  const expand = (glob: string): string[] => {
+    const brace = /\{([^{}]*)\}/.exec(glob);
+    if (brace) return brace[1]!.split(',').flatMap((alt) => expand(glob.slice(0, brace.index) + alt + glob.slice(brace.index + brace[0].length)));
+    return [glob];
+  };
+  const patterns = shard.globs.flatMap(expand).map(
+    (g) => new RegExp(`^${g.replace(/[.+?^$()|[\]\\]/g, '\\$&').replace(/\*\*\//g, '(?:.*/)?').replace(/(?<![.)])\*/g, '[^/]*')}$`),
+  );
+  return [...shard.files, ...files.filter((f) => patterns.some((p) => p.test(f)))];
+}
+
+function expectEveryPageOnce(shards: SearchShard[], files: readonly string[]): void {
+  const all = shards.flatMap((s) => covered(s, files)).sort();
+  expect(all).toEqual([...files].sort());
+  for (const s of shards) expect(covered(s, files)).toHaveLength(s.pages);
+}
+
 describe('planShards', () => {
   it('puts a small catalog in one shard', () => {
-    const shards = planShards([...site, ...folder('container-1', 6), ...folder('timed-window-2', 1)], 1000);
-    expect(shards).toEqual([{ files: site, folders: ['container-1', 'timed-window-2'], pages: 12 }]);
+    const files = [...site, ...folder('container-1', 6), ...folder('timed-window-2', 1)];
+    const shards = planShards(files, 1000);
+    expect(shards).toEqual([{ files: site, globs: ['contracts/container-1/**/*.html', 'contracts/timed-window-2/**/*.html'], pages: 12 }]);
+    expectEveryPageOnce(shards, files);
   });
 
-  it('never exceeds the limit except with one folder larger than it, and keeps every page once', () => {
-    const files = [...site, ...folder('a-1', 3), ...folder('b-1', 9), ...folder('c-1', 2), ...folder('d-1', 2), ...folder('e-1', 4)];
+  it('never exceeds the limit, keeps folders that fit whole, and keeps every page once', () => {
+    const files = [...site, ...folder('a-1', 3), ...folder('b-1', 4), ...folder('c-1', 2), ...folder('d-1', 2), ...folder('e-1', 4)];
     const shards = planShards(files, 6);
-    expect(shards.map((s) => s.folders)).toEqual([[], ['a-1'], ['b-1'], ['c-1', 'd-1'], ['e-1']]);
-    expect(shards.map((s) => s.pages)).toEqual([3, 4, 10, 6, 5]);
-    for (const s of shards) if (s.folders.length !== 1) expect(s.pages).toBeLessThanOrEqual(6);
-    expect(shards.reduce((n, s) => n + s.pages, 0)).toBe(files.length);
+    expect(shards.map((s) => s.globs.map((g) => g.split('/')[1]))).toEqual([[], ['a-1'], ['b-1'], ['c-1', 'd-1'], ['e-1']]);
+    expect(shards.map((s) => s.pages)).toEqual([3, 4, 5, 6, 5]);
+    for (const s of shards) expect(s.pages).toBeLessThanOrEqual(6);
     expect(shards[0]!.files).toEqual(site);
+    expectEveryPageOnce(shards, files);
+  });
+
+  it('splits a folder larger than the limit between whole adoption folders', () => {
+    const big = folder('big-1', 9);
+    const files = [...site, ...big, ...folder('z-1', 1)];
+    const shards = planShards(files, 4);
+    for (const s of shards) expect(s.pages).toBeLessThanOrEqual(4);
+    expect(shards.flatMap((s) => s.globs)).toEqual([
+      'contracts/big-1/*.html',
+      'contracts/big-1/{a-0,a-1,a-2,a-3}/**/*.html',
+      'contracts/big-1/{a-4,a-5,a-6,a-7}/**/*.html',
+      'contracts/big-1/{a-8}/**/*.html',
+      'contracts/z-1/**/*.html',
+    ]);
+    expectEveryPageOnce(shards, files);
   });
 
   it('keeps a contract version’s pages in the shard of its folder, in folder order', () => {
-    const shards = planShards([...folder('z-1', 1), ...site, ...folder('m-2', 1)], 3);
+    const files = [...folder('z-1', 1), ...site, ...folder('m-2', 1)];
+    const shards = planShards(files, 3);
     expect(shards).toEqual([
-      { files: site, folders: [], pages: 3 },
-      { files: [], folders: ['m-2'], pages: 2 },
-      { files: [], folders: ['z-1'], pages: 2 },
+      { files: site, globs: [], pages: 3 },
+      { files: [], globs: ['contracts/m-2/**/*.html'], pages: 2 },
+      { files: [], globs: ['contracts/z-1/**/*.html'], pages: 2 },
     ]);
   });
 
-  it('indexes by path a page under contracts/ whose folder name is not safe in a glob', () => {
+  it('indexes by path a page whose folder name is not safe in a glob', () => {
     const odd = 'contracts/a,b{x}*/index.html';
     const shards = planShards([...site, odd, ...folder('m-2', 1)], 1000);
-    expect(shards).toEqual([{ files: [...site, odd], folders: ['m-2'], pages: 6 }]);
+    expect(shards).toEqual([{ files: [...site, odd], globs: ['contracts/m-2/**/*.html'], pages: 6 }]);
+    const oddAdoption = 'contracts/big-1/we{ird}/index.html';
+    const files = [...folder('big-1', 3), oddAdoption];
+    const split = planShards(files, 2);
+    expect(split.flatMap((s) => s.files)).toEqual([oddAdoption]);
+    expectEveryPageOnce(split, files);
   });
 });
