@@ -4,7 +4,7 @@
  * fault; `expected` names at least one error finding the engine must report for it (file, JSON pointer
  * and code). The copies are made on demand and never touch the repository.
  */
-import { appendFileSync, copyFileSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, copyFileSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { repoRoot } from '../helpers/paths.ts';
@@ -366,6 +366,25 @@ export const FAULTS: Fault[] = [
       writeFileSync(path.join(root, CASTLE), JSON.stringify(doc, null, 2) + '\n');
     },
     expected: [{ file: CASTLE, pointer: '', code: 'CATALOG_LAYOUT', message: /limited to 2 MB/ }],
+  },
+  {
+    name: 'link-outside',
+    title: 'a definition.json that is a symbolic link to a file outside the catalog (even one with the right content)',
+    plant: (root) => {
+      rmSync(path.join(root, SPAWN, 'definition.json'));
+      symlinkSync(path.join(repoRoot, SPAWN, 'definition.json'), path.join(root, SPAWN, 'definition.json'));
+    },
+    expected: [{ file: `${SPAWN}/definition.json`, pointer: '', code: 'CATALOG_LAYOUT', message: /a link to a place outside the catalog folder/ }],
+  },
+  {
+    name: 'link-outside-image',
+    title: 'an image in about.mdx that is a symbolic link to an image outside the contract’s folder',
+    plant: (root) => {
+      symlinkSync(path.join(repoRoot, 'catalog/clamped-meter-2/meter.svg'), path.join(root, SPAWN, 'wave.svg'));
+      replaceText(root, `${SPAWN}/about.mdx`, /$/, '\n![The wave](./wave.svg)\n');
+    },
+    expected: [{ file: `${SPAWN}/about.mdx`, pointer: '', code: 'CATALOG_ABOUT', message: /is a link to a place outside the contract’s folder/ }],
+    absent: ['CONTRACT_PACK_ORPHAN'],
   },
   {
     name: 'not-utf8-adoption',

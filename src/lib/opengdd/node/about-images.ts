@@ -6,7 +6,7 @@
 import { stat } from 'node:fs/promises';
 import { relative, resolve, sep } from 'node:path';
 import type { LocalImage } from './about-prose.ts';
-import { MAX_FILE_BYTES } from './read.ts';
+import { isInside, MAX_FILE_BYTES } from './read.ts';
 
 /** Formats Astro's image pipeline reads (sharp's names). */
 const FORMATS = new Set(['png', 'jpeg', 'webp', 'gif', 'avif', 'svg', 'tiff']);
@@ -38,6 +38,7 @@ async function imageProblem(folder: string, url: string): Promise<string | undef
   if (inside === '' || inside.startsWith(`..${sep}`) || inside === '..') return 'is outside the contract’s folder; images sit beside about.mdx';
   const info = await stat(file).catch(() => undefined);
   if (!info?.isFile()) return 'is not a file beside about.mdx';
+  if (!(await isInside(file, folder))) return 'is a link to a place outside the contract’s folder';
   if (info.size > MAX_FILE_BYTES) return `is ${(info.size / 1048576).toFixed(1)} MB; images are limited to ${MAX_FILE_BYTES / 1048576} MB`;
   const { default: sharp } = await import('sharp');
   const meta = await sharp(file).metadata().catch(() => undefined);

@@ -152,7 +152,7 @@ async function listDir(dir: string, rel: string, out: Diagnostic[]) {
 
 async function readGroups(root: string, out: Diagnostic[]): Promise<CatalogGroup[]> {
   const rel = 'catalog/groups.json';
-  const file = await readText(join(root, rel), rel, out);
+  const file = await readText(join(root, rel), rel, out, root);
   const parsed = file && parseJson(file.text, rel, 'CATALOG_GROUPS', out);
   if (!parsed) return [];
   const problems = checkGroupsShape(parsed.value, rel);
@@ -182,7 +182,7 @@ async function readPacks(root: string, out: Diagnostic[]): Promise<Map<string, R
       out.push(diag('CONTRACT_PACK_SHAPE', rel, '', `A second pack for ${id}; a catalog holds one pack per definition.`));
       continue;
     }
-    const file = await readText(join(root, rel), rel, out);
+    const file = await readText(join(root, rel), rel, out, root);
     const parsed = file && parseJson(file.text, rel, 'CONTRACT_PACK_SHAPE', out);
     if (!file || !parsed) continue;
     out.push(...checkPackShape(parsed.value, rel));
@@ -211,7 +211,7 @@ async function readDefinitionFolder(
 ): Promise<CatalogDefinition | undefined> {
   const dir = `catalog/${id}`;
   const defRel = `${dir}/definition.json`;
-  const file = await readText(join(root, defRel), defRel, out);
+  const file = await readText(join(root, defRel), defRel, out, root);
   const parsed = file && parseJson(file.text, defRel, 'CONTRACT_INSTANCE_JSON', out);
   const about = await readAbout(root, `${dir}/about.mdx`, groupIds, out);
   if (!file || !parsed || !about) return undefined;
@@ -276,7 +276,7 @@ async function readAdoptions(root: string, dir: string, definition: Definition, 
       out.push(diag('CONTRACT_INSTANCE_FILENAME', rel, '', `The adoption id "${id}" (the file name without .json) is not kebab-case without dots.`));
       continue;
     }
-    const file = await readText(join(root, rel), rel, out);
+    const file = await readText(join(root, rel), rel, out, root);
     const parsed = file && parseJson(file.text, rel, 'CONTRACT_INSTANCE_JSON', out);
     if (!file || !parsed) continue;
     const doc = parsed.value;
@@ -302,7 +302,7 @@ async function readAdoptions(root: string, dir: string, definition: Definition, 
 }
 
 async function readAbout(root: string, rel: string, groupIds: Set<string> | undefined, out: Diagnostic[]): Promise<CatalogAbout | undefined> {
-  const file = await readText(join(root, rel), rel, out);
+  const file = await readText(join(root, rel), rel, out, root);
   if (!file) return undefined;
   const m = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/.exec(file.text);
   if (!m) {

@@ -3,7 +3,8 @@
  * Node-only; the engine core never imports it.
  */
 import { createHash } from 'node:crypto';
-import { readFile, stat } from 'node:fs/promises';
+import { readFile, realpath, stat } from 'node:fs/promises';
+import { sep } from 'node:path';
 import type { ContractCode, Diagnostic } from '../diagnostics.ts';
 
 /** Files larger than this are refused before parsing (a catalog file is a few kilobytes). */
@@ -20,9 +21,18 @@ export function sha256Digest(bytes: Uint8Array): string {
   return 'sha256:' + createHash('sha256').update(bytes).digest('hex');
 }
 
-/** Reads a file as strict UTF-8 within the size limit; reports problems as diagnostics. */
-export async function readText(path: string, display: string, out: Diagnostic[]): Promise<ReadFile | undefined> {
+/**
+ * Reads a file as strict UTF-8 within the size limit; reports problems as diagnostics. With
+ * `within` (a catalog folder), a file that is, or lies under, a symbolic link leading out of that
+ * folder is refused: a catalog from someone else must not publish the files of the machine that
+ * builds it.
+ */
+export async function readText(path: string, display: string, out: Diagnostic[], within?: string): Promise<ReadFile | undefined> {
   try {
+    if (within && !(await isInside(path, within))) {
+      out.push(diag('CATALOG_LAYOUT', display, '', 'The file is a link to a place outside the catalog folder; a catalog is read only from inside itself.'));
+      return undefined;
+    }
     const info = await stat(path);
     if (info.size > MAX_FILE_BYTES) {
       out.push(diag('CATALOG_LAYOUT', display, '', `The file is ${(info.size / 1048576).toFixed(1)} MB; catalog files are limited to ${MAX_FILE_BYTES / 1048576} MB.`));
@@ -41,6 +51,12 @@ export async function readText(path: string, display: string, out: Diagnostic[])
     out.push(diag('CATALOG_LAYOUT', display, '', `The file cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'}).`));
     return undefined;
   }
+}
+
+/** Whether `path`, with every symbolic link followed, lies inside the folder `root` (also followed). */
+export async function isInside(path: string, root: string): Promise<boolean> {
+  const [real, base] = await Promise.all([realpath(path), realpath(root)]);
+  return real.startsWith(base.endsWith(sep) ? base : base + sep);
 }
 
 /** Parses JSON, reporting a syntax error with its line and column under `code`. */
