@@ -326,6 +326,13 @@ export const FAULTS: Fault[] = [
     absent: ['CONTRACT_PACK_ORPHAN'],
   },
   {
+    name: 'about-prose-braces',
+    title: 'about.mdx prose of a million braces (MDX’s parser would take hours over it)',
+    plant: (root) => replaceText(root, `${SPAWN}/about.mdx`, /$/, `\n${'{'.repeat(1_000_000)}\n`),
+    expected: [{ file: `${SPAWN}/about.mdx`, pointer: '', code: 'CATALOG_ABOUT', message: /^The prose is \d+ KB; about\.mdx prose is limited to 64 KB\.$/ }],
+    absent: ['CONTRACT_PACK_ORPHAN'],
+  },
+  {
     name: 'about-prose-image',
     title: 'about.mdx prose showing an image beside it that is not an image (Astro’s pipeline would stop with a trace)',
     plant: (root) => {

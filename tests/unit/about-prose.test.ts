@@ -60,6 +60,26 @@ describe('readProse', () => {
     expect(problems[0]).toMatch(message);
   });
 
+  describe('refuses, before parsing, prose whose parse time would grow without bound', () => {
+    it.each([
+      ['prose over 64 KB', 'word '.repeat(14_000), /^The prose is 69 KB; about\.mdx prose is limited to 64 KB\.$/],
+      ['quotes nested 33 deep on one line', `${'>'.repeat(33)} deep`, /^The prose nests 33 quotes or lists deep at line 6; at most 32 levels/],
+      ['lists nested 40 deep on one line', `${'- '.repeat(40)}deep`, /^The prose nests 40 quotes or lists deep at line 6/],
+      ['201 braces outside code', `${'{'.repeat(150)}\n\n${'{'.repeat(51)}`, /^The prose holds more than 200 \{ and < outside code blocks by line 8;/],
+      ['201 angle brackets outside code', '<'.repeat(201), /^The prose holds more than 200 \{ and </],
+    ])('%s', (_label, body, message) => {
+      // The message is the pre-check's, not a parse error's: the file was never parsed.
+      const { problems } = prose(body);
+      expect(problems).toHaveLength(1);
+      expect(problems[0]).toMatch(message);
+    });
+
+    it('but not braces in fenced code, escaped ones, or nesting within the limit', () => {
+      const body = ['```json', '{ "a": { "b": [1, 2] } }'.repeat(100), '```', '', '\\{'.repeat(300), '', `${'>'.repeat(32)} deep enough`].join('\n');
+      expect(prose(body).problems).toEqual([]);
+    });
+  });
+
   it('reports five constructs and counts the rest', () => {
     const { problems } = prose(Array.from({ length: 8 }, (_, i) => `{${i}}`).join('\n\n'));
     expect(problems).toHaveLength(6);

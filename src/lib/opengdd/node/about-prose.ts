@@ -37,6 +37,20 @@ interface MdastNode {
   position?: { start: { line: number; column: number } };
 }
 
+/*
+ * Limits checked before parsing, because the parser's time grows with the square of some inputs:
+ * quotes and lists nested on one line (100,000 `>` take seconds), and `{` or `<` outside code,
+ * each of which starts an expression or a tag that may run to the end of the file (32,000 `{`
+ * take 3.5 s, a 2 MB file of them hours). Within these limits the worst case seen parses in well
+ * under 0.1 s.
+ */
+/** Quote and list markers on one line. */
+const MAX_LINE_NESTING = 32;
+/** Characters of prose after the frontmatter: a long article is half of it. */
+const MAX_PROSE_CHARS = 64 * 1024;
+/** Unescaped `{` and `<` outside fenced code (outside inline code, every one is a finding anyway). */
+const MAX_OPENERS = 200;
+
 /** URL schemes a link or image in the prose may use; an address without a scheme is relative. */
 const SAFE_SCHEMES = new Set(['http', 'https', 'mailto']);
 
@@ -46,6 +60,8 @@ const SAFE_SCHEMES = new Set(['http', 'https', 'mailto']);
  * that MDX would run or emit as markup) and the images it takes from beside the file.
  */
 export function readProse(text: string): ProseReading {
+  const tooCostly = costProblem(text);
+  if (tooCostly) return { problems: [tooCostly], localImages: [] };
   let tree: MdastNode;
   try {
     tree = mdxToMdast(text) as MdastNode;
@@ -56,17 +72,19 @@ export function readProse(text: string): ProseReading {
   const images: MdastNode[] = [];
   const definitions = new Map<string, MdastNode>();
   const imageReferences: MdastNode[] = [];
-  const walk = (node: MdastNode) => {
+  // Depth first, in document order, without recursion (nesting across lines has no limit).
+  const stack: MdastNode[] = [tree];
+  while (stack.length) {
+    const node = stack.pop()!;
     const problem = constructProblem(node);
     if (problem) problems.push(`${where(node)}${problem}`);
     else {
       if (node.type === 'image') images.push(node);
       if (node.type === 'definition' && node.identifier) definitions.set(node.identifier, node);
       if (node.type === 'imageReference') imageReferences.push(node);
-      for (const child of node.children ?? []) walk(child);
+      for (let i = (node.children?.length ?? 0) - 1; i >= 0; i--) stack.push(node.children![i]!);
     }
-  };
-  walk(tree);
+  }
   // Astro bundles a file beside about.mdx only for an inline image; `![alt][ref]` would be published
   // with an address that leads nowhere.
   for (const ref of imageReferences) {
@@ -83,6 +101,32 @@ export function readProse(text: string): ProseReading {
     problems: problems.length > 5 ? [...problems.slice(0, 5), `…and ${problems.length - 5} more like these.`] : problems,
     localImages,
   };
+}
+
+/** Why parsing `text` could take unbounded time (see the limits above), if it could. */
+function costProblem(text: string): ProseProblem | undefined {
+  const front = /^---\r?\n[\s\S]*?\r?\n---\r?\n?/.exec(text)?.[0] ?? '';
+  const prose = text.slice(front.length);
+  if (prose.length > MAX_PROSE_CHARS) {
+    return `The prose is ${Math.ceil(prose.length / 1024)} KB; about.mdx prose is limited to ${MAX_PROSE_CHARS / 1024} KB.`;
+  }
+  const firstLine = front.split('\n').length;
+  let fenced = false;
+  let openers = 0;
+  for (const [i, line] of prose.split('\n').entries()) {
+    if (/^ {0,3}(?:```|~~~)/.test(line)) fenced = !fenced;
+    if (fenced) continue;
+    openers += line.match(/(?<!\\)[{<]/g)?.length ?? 0;
+    if (openers > MAX_OPENERS) {
+      return `The prose holds more than ${MAX_OPENERS} { and < outside code blocks by line ${firstLine + i}; each would start an expression or a tag (write \\{ and \\< for the characters).`;
+    }
+    const prefix = /^(?:[ \t]*(?:>|[*+-](?=[ \t])|\d{1,9}[.)](?=[ \t])))+/.exec(line)?.[0];
+    const depth = prefix?.match(/>|[*+-]|\d{1,9}[.)]/g)?.length ?? 0;
+    if (depth > MAX_LINE_NESTING) {
+      return `The prose nests ${depth} quotes or lists deep at line ${firstLine + i}; at most ${MAX_LINE_NESTING} levels are rendered.`;
+    }
+  }
+  return undefined;
 }
 
 /** An address the build resolves against about.mdx's folder (not a web, site-root or fragment one). */
