@@ -394,6 +394,15 @@ export const FAULTS: Fault[] = [
     absent: ['CONTRACT_PACK_ORPHAN'],
   },
   {
+    name: 'deep-json',
+    title: 'an adoption whose answers nest 100,000 objects deep (recursive walks would overflow the stack)',
+    plant: (root) => {
+      const text = readFileSync(path.join(root, CASTLE), 'utf8');
+      writeFileSync(path.join(root, CASTLE), text.replace(/"answers": \{/, `"answers": {"deep": ${'{"a": '.repeat(100_000)}1${'}'.repeat(100_000)},`));
+    },
+    expected: [{ file: CASTLE, pointer: `/answers/deep${'/a'.repeat(62)}`, code: 'CONTRACT_INSTANCE_JSON', message: /nests deeper than 64 arrays and objects here/ }],
+  },
+  {
     name: 'not-utf8-adoption',
     title: 'an adoption file that is Latin-1, not UTF-8',
     plant: (root) => {

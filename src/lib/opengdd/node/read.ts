@@ -59,14 +59,54 @@ export async function isInside(path: string, root: string): Promise<boolean> {
   return real.startsWith(base.endsWith(sep) ? base : base + sep);
 }
 
-/** Parses JSON, reporting a syntax error with its line and column under `code`. */
+/**
+ * Arrays and objects nested deeper than this are refused: the engine, ajv and the site walk
+ * documents recursively, and a 2 MB file can nest a million levels. A catalog document nests
+ * fewer than ten.
+ */
+export const MAX_JSON_DEPTH = 64;
+
+/**
+ * Parses JSON, reporting a syntax error with its line and column under `code`, and a document
+ * nested deeper than {@link MAX_JSON_DEPTH} with the pointer where it goes too deep.
+ */
 export function parseJson(text: string, display: string, code: ContractCode, out: Diagnostic[]): { value: unknown } | undefined {
+  let value: unknown;
   try {
-    return { value: JSON.parse(text) };
+    value = JSON.parse(text);
   } catch (e) {
     out.push(diag(code, display, '', `The file does not parse as JSON: ${jsonErrorWhere(text, (e as Error).message)}.`));
     return undefined;
   }
+  const tooDeep = tooDeepAt(value);
+  if (tooDeep !== undefined) {
+    out.push(diag(code, display, tooDeep, `The document nests deeper than ${MAX_JSON_DEPTH} arrays and objects here; catalog documents nest a few levels.`));
+    return undefined;
+  }
+  return { value };
+}
+
+/** The pointer of the first container nested deeper than the limit, found without recursion. */
+function tooDeepAt(root: unknown): string | undefined {
+  interface Visit {
+    value: unknown;
+    depth: number;
+    parent?: Visit;
+    key?: string;
+  }
+  const stack: Visit[] = [{ value: root, depth: 0 }];
+  while (stack.length) {
+    const visit = stack.pop()!;
+    if (visit.value === null || typeof visit.value !== 'object') continue;
+    const depth = visit.depth + 1;
+    if (depth > MAX_JSON_DEPTH) {
+      const keys: string[] = [];
+      for (let v: Visit | undefined = visit; v?.key !== undefined; v = v.parent) keys.unshift(v.key);
+      return keys.map((k) => '/' + k.replace(/~/g, '~0').replace(/\//g, '~1')).join('');
+    }
+    for (const [key, child] of Object.entries(visit.value)) stack.push({ value: child, depth, parent: visit, key });
+  }
+  return undefined;
 }
 
 function jsonErrorWhere(text: string, message: string): string {
