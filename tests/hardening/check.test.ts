@@ -33,6 +33,8 @@ describe('opengdd-catalog check on a planted fault', () => {
     for (const code of fault.absent ?? []) expect(errors.filter((f) => f.code === code), run.out).toEqual([]);
     // Every finding is one line naming a file inside the catalog (never an absolute path).
     for (const f of errors) expect(f.file, f.message).toMatch(/^(catalog|packs)\//);
+    // …and short, whatever size of value it quotes.
+    for (const line of run.out.split('\n')) expect(line.length, line.slice(0, 200)).toBeLessThan(1200);
     expect(run.out + run.err).not.toMatch(STACK);
     expect(run.err).toBe('');
   });

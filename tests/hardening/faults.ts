@@ -403,6 +403,14 @@ export const FAULTS: Fault[] = [
     expected: [{ file: CASTLE, pointer: `/answers/deep${'/a'.repeat(62)}`, code: 'CONTRACT_INSTANCE_JSON', message: /nests deeper than 64 arrays and objects here/ }],
   },
   {
+    name: 'megabyte-name',
+    title: 'a row id of a million characters with newlines in it (each finding must stay one short line)',
+    plant: (root) => editJson(root, CASTLE, (doc) => {
+      doc.rows.waves[0].id = `Wave\n${'x'.repeat(1_000_000)}\nend`;
+    }),
+    expected: [{ file: CASTLE, pointer: '/rows/waves/0/id', code: 'CONTRACT_NAME_GRAMMAR', message: /"Wave\\nx+…" \(1,000,011 characters\)/ }],
+  },
+  {
     name: 'not-utf8-adoption',
     title: 'an adoption file that is Latin-1, not UTF-8',
     plant: (root) => {

@@ -76,6 +76,36 @@ export interface Diagnostic {
   dependent?: boolean;
 }
 
+/** Longest quoted text a message keeps whole: a finding stays one readable line. */
+const MAX_QUOTE = 80;
+
+/**
+ * A message as one readable line, whatever the catalog values it quotes: control characters
+ * (a newline in a value) written as escapes, and every quoted text longer than
+ * {@link MAX_QUOTE} characters cut short (`"abc…" (1,500,000 characters)`) — a value can be
+ * megabytes.
+ */
+export function oneLine(text: string): string {
+  const message = text.replace(/[\u0000-\u001f\u007f]/g, (c) => CONTROL[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  if (message.length <= 2 * MAX_QUOTE) return message;
+  const clipped = message.replace(/"([^"]*)"/g, (whole, inner: string) =>
+    inner.length <= MAX_QUOTE ? whole : `"${codePoints(inner, MAX_QUOTE)}…" (${inner.length.toLocaleString('en-US')} characters)`,
+  );
+  // A value holding quotes of its own is not one quoted run: the whole line is held too.
+  return clipped.length <= MAX_MESSAGE ? clipped : `${codePoints(clipped, MAX_MESSAGE)}… (${clipped.length.toLocaleString('en-US')} characters)`;
+}
+
+const CONTROL: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+/** Longest message kept whole. */
+const MAX_MESSAGE = 1000;
+
+/** The start of `text`, at most `n` UTF-16 units, not cut inside a surrogate pair. */
+function codePoints(text: string, n: number): string {
+  const head = text.slice(0, n);
+  return /[\uD800-\uDBFF]$/.test(head) ? head.slice(0, -1) : head;
+}
+
 /** Escapes one JSON-pointer segment (RFC 6901). */
 export function escapePointerSegment(segment: string | number): string {
   return String(segment).replace(/~/g, '~0').replace(/\//g, '~1');
@@ -103,6 +133,7 @@ export class DiagnosticSink {
 
   /** Adds a finding; the same finding twice (e.g. one placeholder in a title and a text) is kept once. */
   add(code: ContractCode, severity: Severity, ptr: string, message: string, dependent?: boolean): void {
+    message = oneLine(message);
     if (this.items.some((x) => x.code === code && x.pointer === ptr && x.message === message && x.severity === severity)) return;
     const d: Diagnostic = { code, severity, file: this.file, pointer: ptr, message };
     if (dependent) d.dependent = true;
