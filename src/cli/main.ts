@@ -4,7 +4,7 @@
  */
 import { basename, resolve } from 'node:path';
 import { analyzeAdoption } from '../lib/opengdd/analyze.ts';
-import { formatDiagnostic, hasErrors, type Diagnostic } from '../lib/opengdd/diagnostics.ts';
+import { formatDiagnostic, hasErrors, oneLine, type Diagnostic } from '../lib/opengdd/diagnostics.ts';
 import { isObject } from '../lib/opengdd/json.ts';
 import { renderTestsMarkdown } from '../lib/opengdd/render.ts';
 import { loadCatalog } from '../lib/opengdd/node/catalog.ts';
@@ -78,7 +78,7 @@ async function renderTests(args: string[], io: { out: NodeJS.WritableStream; err
   }
   reports.sort((a, b) => a.id.localeCompare(b.id));
   io.out.write(renderTestsMarkdown(reports.map((r) => r.tests)));
-  writeDiagnostics(unique(diagnostics), io.err);
+  writeDiagnostics(unique(diagnostics).map((d) => ({ ...d, message: oneLine(d.message) })), io.err);
   return hasErrors(diagnostics) ? 1 : 0;
 }
 

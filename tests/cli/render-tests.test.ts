@@ -60,6 +60,21 @@ describe('render-tests', () => {
     expect(run.err.split('\n').filter(Boolean).length).toBe(printed.length);
   });
 
+  it('a finding quoting a huge value with newlines stays one short line', async () => {
+    const answer = `roaring\n${'x'.repeat(500_000)}`;
+    const adoption = write('huge-lamp.json', setAll(lamp(), [
+      [['pack'], digest()],
+      [['answers', 'burn-mode'], answer],
+    ]));
+    const run = await runCli(['render-tests', '--pack', PACK(), adoption]);
+    expect(run.status).toBe(1);
+    const lines = run.err.split('\n').filter(Boolean);
+    expect(lines.length).toBe(parseFindings(run.err).length);
+    const unknown = lines.find((l) => l.includes('CONTRACT_ANSWER_UNKNOWN'));
+    expect(unknown).toContain(`"roaring\\n${'x'.repeat(71)}…" (500,009 characters)`);
+    for (const line of lines) expect(line.length).toBeLessThan(1200);
+  });
+
   it('a warning alone exits 0', async () => {
     const adoption = write('warm-lamp.json', setAll(lamp(), [
       [['pack'], digest()],

@@ -4,7 +4,7 @@
  * message of values full of quotes is held to a bounded line.
  */
 import { describe, expect, it } from 'vitest';
-import { DiagnosticSink, formatDiagnostic, oneLine } from '../../src/lib/opengdd/diagnostics.ts';
+import { oneLine } from '../../src/lib/opengdd/diagnostics.ts';
 
 describe('oneLine', () => {
   it('leaves an ordinary message alone', () => {
@@ -31,13 +31,5 @@ describe('oneLine', () => {
     const out = oneLine(`The id "${'a"'.repeat(300_000)}" is not kebab-case.`);
     expect(out.length).toBeLessThan(1100);
     expect(out).toMatch(/… \(\d{3},\d{3} characters\)$/);
-  });
-
-  it('is what a sink records and prints', () => {
-    const sink = new DiagnosticSink('catalog/x-1/adoptions/a.json');
-    sink.error('CONTRACT_NAME_GRAMMAR', '/rows/waves/0/id', `"${'y'.repeat(500)}\n" is not kebab-case.`);
-    const line = formatDiagnostic(sink.items[0]!);
-    expect(line).not.toContain('\n');
-    expect(line).toContain(`"${'y'.repeat(80)}…" (502 characters) is not kebab-case.`);
   });
 });

@@ -83,7 +83,8 @@ const MAX_QUOTE = 80;
  * A message as one readable line, whatever the catalog values it quotes: control characters
  * (a newline in a value) written as escapes, and every quoted text longer than
  * {@link MAX_QUOTE} characters cut short (`"abc…" (1,500,000 characters)`) — a value can be
- * megabytes.
+ * megabytes. Applied where findings leave the engine for a reader (the catalog loader, the
+ * command line), so the browser's bundle does without it.
  */
 export function oneLine(text: string): string {
   const message = text.replace(/[\u0000-\u001f\u007f]/g, (c) => CONTROL[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
@@ -133,7 +134,6 @@ export class DiagnosticSink {
 
   /** Adds a finding; the same finding twice (e.g. one placeholder in a title and a text) is kept once. */
   add(code: ContractCode, severity: Severity, ptr: string, message: string, dependent?: boolean): void {
-    message = oneLine(message);
     if (this.items.some((x) => x.code === code && x.pointer === ptr && x.message === message && x.severity === severity)) return;
     const d: Diagnostic = { code, severity, file: this.file, pointer: ptr, message };
     if (dependent) d.dependent = true;

@@ -14,7 +14,7 @@ import adoptionSchema from '../../../schemas/adoption.schema.json' with { type: 
 import definitionSchema from '../../../schemas/definition.schema.json' with { type: 'json' };
 import groupsSchema from '../../../schemas/groups.schema.json' with { type: 'json' };
 import packSchema from '../../../schemas/pack.schema.json' with { type: 'json' };
-import { oneLine, escapePointerSegment, pointer, type ContractCode, type Diagnostic } from './diagnostics.ts';
+import { escapePointerSegment, pointer, type ContractCode, type Diagnostic } from './diagnostics.ts';
 import { isObject, own } from './json.ts';
 
 /** Checks an adoption file (definition part + designer part, §10.2) and returns its shape findings. */
@@ -112,7 +112,7 @@ function check(kind: Kind, doc: unknown, file: string): Diagnostic[] {
 }
 
 function diagnostic(code: ContractCode, file: string, ptr: string, message: string): Diagnostic {
-  return { code, severity: 'error', file, pointer: ptr, message: oneLine(message) };
+  return { code, severity: 'error', file, pointer: ptr, message };
 }
 
 // ---------------------------------------------------------------------------------------------

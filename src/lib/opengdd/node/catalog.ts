@@ -6,7 +6,7 @@ import { readdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import yaml from 'js-yaml';
 import { analyzeAdoption, type AdoptionReport } from '../analyze.ts';
-import { hasErrors, type Diagnostic } from '../diagnostics.ts';
+import { hasErrors, oneLine, type Diagnostic } from '../diagnostics.ts';
 import { firstDifference } from '../identity.ts';
 import { isObject, own } from '../json.ts';
 import { checkAboutShape, checkDefinitionShape, checkGroupsShape, checkPackShape } from '../shape.ts';
@@ -126,7 +126,7 @@ export async function loadCatalog(root: string): Promise<{ model: CatalogModel; 
       out.push(diag('CONTRACT_PACK_ORPHAN', pack.rel, '', `The pack matches no adoption: catalog/${id}/adoptions/ holds none.`));
     }
   }
-  return { model, diagnostics: dedupe(out) };
+  return { model, diagnostics: dedupe(out).map((d) => ({ ...d, message: oneLine(d.message) })) };
 }
 
 /** Loads a catalog and says whether it has errors. */

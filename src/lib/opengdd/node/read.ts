@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { sep } from 'node:path';
-import { oneLine, type ContractCode, type Diagnostic } from '../diagnostics.ts';
+import type { ContractCode, Diagnostic } from '../diagnostics.ts';
 
 /** Files larger than this are refused before parsing (a catalog file is a few kilobytes). */
 export const MAX_FILE_BYTES = 2 * 1024 * 1024;
@@ -122,5 +122,5 @@ function jsonErrorWhere(text: string, message: string): string {
 
 /** Builds one error diagnostic. */
 export function diag(code: ContractCode, file: string, pointer: string, message: string, severity: 'error' | 'warning' = 'error'): Diagnostic {
-  return { code, severity, file, pointer, message: oneLine(message) };
+  return { code, severity, file, pointer, message };
 }
