@@ -4,11 +4,13 @@
  * no stack trace, and leaves the catalog folder byte-identical. Keys named `__proto__` are
  * annotations (§10.2 rule 2): a catalog full of them is valid and pollutes nothing.
  */
+import { symlinkSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { formatDiagnostic } from '../../src/lib/opengdd/diagnostics.ts';
 import { parseFindings, runCli } from '../helpers/cli.ts';
-import { treeDigest } from '../helpers/paths.ts';
-import { remove } from '../site/helpers.ts';
+import { repoRoot, treeDigest } from '../helpers/paths.ts';
+import { copyCatalog, remove } from '../site/helpers.ts';
 import { annotatedCatalog, FAULTS, plantedCatalog, STACK } from './faults.ts';
 
 const temps: string[] = [];
@@ -63,5 +65,18 @@ describe('keys named __proto__ are annotations: valid, and they stay data', () =
     expect(run.status).toBe(0);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(own);
+  });
+});
+
+describe('symbolic links inside the catalog are followed', () => {
+  it('an adoption file and a contract folder shared by a link are read like any other', async () => {
+    const root = copyCatalog(repoRoot);
+    temps.push(root);
+    const adoptions = path.join(root, 'catalog/spawn-wave-1/adoptions');
+    symlinkSync('castle-siege.json', path.join(adoptions, 'castle-keep.json'));
+    const run = await runCli(['check', '--catalog', root]);
+    expect(parseFindings(run.out).filter((f) => f.severity === 'error'), run.out).toEqual([]);
+    expect(run.status).toBe(0);
+    expect(run.out).toMatch(/5 definitions, 13 adoptions/);
   });
 });

@@ -384,6 +384,15 @@ export const FAULTS: Fault[] = [
     expected: [{ file: `${SPAWN}/definition.json`, pointer: '', code: 'CATALOG_LAYOUT', message: /a link to a place outside the catalog folder/ }],
   },
   {
+    name: 'link-outside-folder',
+    title: 'an adoptions/ folder that is a symbolic link to a folder outside the catalog',
+    plant: (root) => {
+      rmSync(path.join(root, SPAWN, 'adoptions'), { recursive: true });
+      symlinkSync(path.join(repoRoot, SPAWN, 'adoptions'), path.join(root, SPAWN, 'adoptions'));
+    },
+    expected: [{ file: CASTLE, pointer: '', code: 'CATALOG_LAYOUT', message: /a link to a place outside the catalog folder/ }],
+  },
+  {
     name: 'link-outside-image',
     title: 'an image in about.mdx that is a symbolic link to an image outside the contract’s folder',
     plant: (root) => {

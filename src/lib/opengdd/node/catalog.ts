@@ -2,7 +2,7 @@
  * Reads and verifies a whole catalog folder (the layout in README.md): groups, definitions with
  * their about.mdx frontmatter, packs and adoptions. Reads only; never writes into the folder.
  */
-import { readdir } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import yaml from 'js-yaml';
 import { analyzeAdoption, type AdoptionReport } from '../analyze.ts';
@@ -99,10 +99,10 @@ export async function loadCatalog(root: string): Promise<{ model: CatalogModel; 
   /** Definition folders that exist (well named), loaded or not, and how many adoption files each holds. */
   const folders = new Map<string, number>();
 
-  for (const entry of entries.sort()) {
+  for (const entry of entries) {
     if (entry.name.startsWith('.') || entry.name === 'groups.json') continue;
     const rel = `catalog/${entry.name}`;
-    if (!entry.isDirectory()) {
+    if (!entry.folder) {
       out.push(diag('CATALOG_LAYOUT', rel, '', 'Only groups.json and one folder per definition (<contract>-<version>) belong in catalog/.'));
       continue;
     }
@@ -141,9 +141,28 @@ async function countAdoptionFiles(dir: string): Promise<number> {
   return (entries ?? []).filter((e) => !e.name.startsWith('.') && e.name.endsWith('.json')).length;
 }
 
-async function listDir(dir: string, rel: string, out: Diagnostic[]) {
+/** An entry of a catalog folder; a symbolic link counts as what it leads to. */
+interface Entry {
+  name: string;
+  file: boolean;
+  folder: boolean;
+}
+
+/**
+ * A folder's entries in name order. Links are followed here so that a catalog may share a file
+ * between its folders; where one leads is checked when a file is read (`readText`'s `within`).
+ */
+async function listDir(dir: string, rel: string, out: Diagnostic[]): Promise<Entry[] | undefined> {
   try {
-    return await readdir(dir, { withFileTypes: true });
+    const entries = await readdir(dir, { withFileTypes: true });
+    const listed = await Promise.all(
+      entries.map(async (e) => {
+        if (!e.isSymbolicLink()) return { name: e.name, file: e.isFile(), folder: e.isDirectory() };
+        const target = await stat(join(dir, e.name)).catch(() => undefined);
+        return { name: e.name, file: target?.isFile() ?? false, folder: target?.isDirectory() ?? false };
+      }),
+    );
+    return listed.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   } catch {
     out.push(diag('CATALOG_LAYOUT', rel, '', `The folder ${rel}/ is missing or cannot be read.`));
     return undefined;
@@ -169,11 +188,11 @@ interface RawPack extends CatalogPack {
 async function readPacks(root: string, out: Diagnostic[]): Promise<Map<string, RawPack>> {
   const packs = new Map<string, RawPack>();
   const entries = await listDir(join(root, 'packs'), 'packs', []);
-  for (const entry of (entries ?? []).sort()) {
+  for (const entry of entries ?? []) {
     if (entry.name.startsWith('.')) continue;
     const rel = `packs/${entry.name}`;
     const m = PACK_FILE.exec(entry.name);
-    if (!entry.isFile() || !m) {
+    if (!entry.file || !m) {
       out.push(diag('CATALOG_LAYOUT', rel, '', 'Only <contract>-<version>.pack.json files belong in packs/.'));
       continue;
     }
@@ -267,7 +286,7 @@ async function readAdoptions(root: string, dir: string, definition: Definition, 
   for (const entry of entries ?? []) {
     if (entry.name.startsWith('.')) continue;
     const rel = `${adoptionsRel}/${entry.name}`;
-    if (!entry.isFile() || !entry.name.endsWith('.json') || entry.name.endsWith('.pack.json')) {
+    if (!entry.file || !entry.name.endsWith('.json') || entry.name.endsWith('.pack.json')) {
       out.push(diag('CATALOG_LAYOUT', rel, '', 'Only adoption files (<adoption>.json) belong in adoptions/.'));
       continue;
     }
