@@ -174,9 +174,10 @@ for (const b of builds) {
       }, 60_000);
     }
 
-    it.skipIf(!b.env?.OPENGDD_SEARCH_SHARD_PAGES)(`search: every adoption of a folder split across shards is found by its name`, async () => {
-      const limit = Number(b.env!.OPENGDD_SEARCH_SHARD_PAGES);
-      const split = planShards(indexedPages(site.dir), limit).flatMap((s) => s.globs.flatMap((g) => /^contracts\/([^/]+)\/\{/.exec(g)?.[1] ?? []));
+    // Only a build with small shards splits a folder (today's corpus is one shard).
+    const shardPages = Number(b.env?.OPENGDD_SEARCH_SHARD_PAGES);
+    if (shardPages > 0) it(`search: every adoption of a folder split across shards is found by its name`, async () => {
+      const split = planShards(indexedPages(site.dir), shardPages).flatMap((s) => s.globs.flatMap((g) => /^contracts\/([^/]+)\/\{/.exec(g)?.[1] ?? []));
       const folders = model.definitions.filter((d) => split.includes(d.id));
       expect(folders.length, 'some contract folder is larger than a shard and is split').toBeGreaterThan(0);
       const misses: string[] = [];
