@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { sep } from 'node:path';
-import type { ContractCode, Diagnostic } from '../diagnostics.ts';
+import { pointer, type ContractCode, type Diagnostic } from '../diagnostics.ts';
 
 /** Files larger than this are refused before parsing (a catalog file is a few kilobytes). */
 export const MAX_FILE_BYTES = 2 * 1024 * 1024;
@@ -102,7 +102,7 @@ function tooDeepAt(root: unknown): string | undefined {
     if (depth > MAX_JSON_DEPTH) {
       const keys: string[] = [];
       for (let v: Visit | undefined = visit; v?.key !== undefined; v = v.parent) keys.unshift(v.key);
-      return keys.map((k) => '/' + k.replace(/~/g, '~0').replace(/\//g, '~1')).join('');
+      return pointer(...keys);
     }
     for (const [key, child] of Object.entries(visit.value)) stack.push({ value: child, depth, parent: visit, key });
   }
