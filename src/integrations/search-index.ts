@@ -43,6 +43,9 @@ export function htmlFiles(outDir: string): string[] {
 /** A name that is safe inside a glob, as `<contract>-<version>` and adoption ids are. */
 const GLOB_SAFE = /^[a-z0-9][a-z0-9-]*$/;
 
+/** Map entries in code-unit order of their names (the order of `htmlFiles`). */
+const byName = ([a]: [string, unknown], [b]: [string, unknown]) => (a < b ? -1 : a > b ? 1 : 0);
+
 /** Pages that go into a shard together: one glob, or one file by path. */
 interface Unit {
   glob?: string;
@@ -63,12 +66,12 @@ export function planShards(files: readonly string[], maxPages = DEFAULT_SHARD_PA
     // Only a folder name that is safe inside a glob; anything else under contracts/ (a redirect
     // page at an origin's path, say) is indexed by path.
     const m = /^contracts\/([^/]+)\/.+/.exec(f);
-    if (m && GLOB_SAFE.test(m[1]!)) folders.set(m[1]!, [...(folders.get(m[1]!) ?? []), f]);
-    else loose.push(f);
+    if (!m || !GLOB_SAFE.test(m[1]!)) loose.push(f);
+    else if (folders.has(m[1]!)) folders.get(m[1]!)!.push(f);
+    else folders.set(m[1]!, [f]);
   }
   const shards: SearchShard[] = [{ globs: [], files: loose, pages: loose.length }];
-  const sorted = [...folders].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  for (const [folder, pages] of sorted) {
+  for (const [folder, pages] of [...folders].sort(byName)) {
     const units = pages.length <= maxPages ? [{ glob: `contracts/${folder}/**/*.html`, pages: pages.length }] : folderParts(folder, pages, maxPages);
     for (const unit of units) {
       let shard = shards[shards.length - 1]!;
@@ -100,7 +103,7 @@ function folderParts(folder: string, pages: readonly string[], maxPages: number)
     if (part.names.length) units.push({ glob: `${base}{${part.names.join(',')}}/**/*.html`, pages: part.pages });
     part = { names: [], pages: 0 };
   };
-  for (const [name, count] of [...byAdoption].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+  for (const [name, count] of [...byAdoption].sort(byName)) {
     if (part.pages > 0 && part.pages + count > maxPages) close();
     part.names.push(name);
     part.pages += count;
