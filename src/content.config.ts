@@ -4,7 +4,7 @@
  * an error finding stops the build with `file#pointer CODE message` lines.
  */
 import { defineCollection } from 'astro:content';
-import { adoptionsLoader, definitionsLoader, groupsLoader } from './lib/site/loaders.ts';
+import { adoptionsLoader, definitionsLoader, groupsLoader } from './lib/node/loaders.ts';
 import { adoptionSchema, definitionSchema, groupSchema } from './lib/site/schemas.ts';
 
 export const collections = {

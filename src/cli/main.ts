@@ -7,9 +7,9 @@ import { analyzeAdoption } from '../lib/opengdd/analyze.ts';
 import { formatDiagnostic, hasErrors, oneLine, type Diagnostic } from '../lib/opengdd/diagnostics.ts';
 import { isObject } from '../lib/opengdd/json.ts';
 import { renderTestsMarkdown } from '../lib/opengdd/render.ts';
-import { loadCatalog } from '../lib/opengdd/node/catalog.ts';
-import { parseJson, readText, sha256Digest } from '../lib/opengdd/node/read.ts';
-import { defaultCatalogRoot } from './catalog-root.ts';
+import { loadCatalog } from '../lib/node/catalog.ts';
+import { parseJson, readText, sha256Digest } from '../lib/node/read.ts';
+import { catalogDir } from '../lib/node/catalog-dir.ts';
 
 const USAGE = `Usage:
   opengdd-catalog render-tests --pack <pack.json> <adoption.json>...
@@ -93,7 +93,7 @@ async function check(args: string[], io: { out: NodeJS.WritableStream; err: Node
     } else if (a === '--json') json = true;
     else throw new UsageError(`unknown argument "${a}"`);
   }
-  const dir = resolve(root ?? defaultCatalogRoot());
+  const dir = resolve(root ?? catalogDir());
   const { model, diagnostics } = await loadCatalog(dir);
   const errors = diagnostics.filter((d) => d.severity === 'error').length;
   const warnings = diagnostics.length - errors;

@@ -13,7 +13,7 @@ import { existsSync, readdirSync, readFileSync, rmdirSync, rmSync } from 'node:f
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { resolveOrigins, type OriginEntry } from '../lib/site/origins.ts';
+import { resolveOrigins, type OriginEntry } from '../lib/node/origins.ts';
 import { writeSearchIndex } from './search-index.ts';
 
 /** Options of {@link opengddSite}. */

@@ -19,7 +19,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadCatalog, type CatalogModel } from '../../src/lib/opengdd/node/catalog.ts';
+import { loadCatalog, type CatalogModel } from '../../src/lib/node/catalog.ts';
 import { corpusDir, corpusPresent, repoRoot } from '../helpers/paths.ts';
 import { remove } from '../site/helpers.ts';
 import { buildSite, CHROMIUM, launch, serve, watchErrors } from '../e2e/harness.ts';

@@ -10,7 +10,7 @@ export { analyzeTemplates, templateLiveness, expandTemplate, usedRowFields, type
 export { renderTest, renderAdoptionTests, renderTestsMarkdown } from './render.ts';
 export { analyzeAdoption, type AdoptionInput, type AdoptionReport, type PackInput } from './analyze.ts';
 export { canonicalDefinition, definitionPart, firstDifference } from './identity.ts';
-export { describeReason, describeCondition, orList } from './reasons.ts';
+export { describeReason, orList } from './reasons.ts';
 export { adoptionSkeleton } from './skeleton.ts';
 export { definitionChanges, type DefinitionChange, type ChangeArea } from './changes.ts';
 export { editorSchema } from './editor-schema.ts';

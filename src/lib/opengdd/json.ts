@@ -67,7 +67,3 @@ export function defineMember(target: JsonObject, key: string, value: Json): void
   else target[key] = value;
 }
 
-/** A null-prototype record for string-keyed lookups of catalog names. */
-export function dict<T>(): Record<string, T> {
-  return Object.create(null) as Record<string, T>;
-}

@@ -3,7 +3,7 @@
  */
 import { members, own } from './json.ts';
 import type { NotLiveReason } from './templates.ts';
-import type { Condition, Definition } from './types.ts';
+import type { Definition } from './types.ts';
 
 /** `a`, `a or b`, `a, b or c` (each quoted with the given marks). */
 export function orList(items: readonly unknown[], quote = (s: string) => s): string {
@@ -46,18 +46,3 @@ function rowWords(row: Record<string, unknown[]>): string {
     .join(' and ');
 }
 
-/** A condition in words, e.g. `capacity-limit is slot-count or size-budget`. */
-export function describeCondition(condition: Condition | undefined): string {
-  if (!condition) return 'always';
-  const parts: string[] = [];
-  for (const [q, options] of members<string[]>(condition.flag)) parts.push(`${q} is ${orList(options ?? [])}`);
-  for (const [v, forms] of members<string[]>(condition['value-form'])) parts.push(`${v} is given as a ${orList(forms ?? [])}`);
-  for (const [r, count] of members<string>(condition['row-count'])) {
-    parts.push(count === 'empty' ? `${r} has no rows` : count === 'non-empty' ? `${r} has at least one row` : `${r} has at least two rows`);
-  }
-  if (condition.any) parts.push(`any of: ${condition.any.map(describeCondition).join('; ')}`);
-  if (condition.all) parts.push(`all of: ${condition.all.map(describeCondition).join('; ')}`);
-  for (const [f, values] of members<unknown[]>(condition.row)) parts.push(`the row's ${f} is ${orList(values ?? [])}`);
-  for (const [r, map] of members<Record<string, unknown[]>>(condition['row-has'])) parts.push(`some ${r} row has ${rowWords(map ?? {})}`);
-  return parts.join(' and ') || 'always';
-}

@@ -155,5 +155,3 @@ export const DEFINITION_FIELDS = [
   'pack',
 ] as const;
 
-/** The designer fields of §10.2. */
-export const DESIGNER_FIELDS = ['answers', 'values', 'rows', 'verification'] as const;

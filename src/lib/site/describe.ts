@@ -2,8 +2,8 @@
  * Conditions (§12.3) and field shapes (§12.1) in plain words, for reading rather than parsing.
  *
  * The output is a list of tokens, not a string, so a component can link a question name to its
- * question and set option ids in code — while the plain text (`tokensToText`) stays available for
- * titles, search and social images.
+ * question and set option ids in code — while a caller keeps the plain
+ * text for titles, search and social images by joining the tokens' `text`.
  */
 import type { Condition, FieldShape, RowCount, RowScalar, ValueForm } from '../opengdd/index.ts';
 
@@ -139,11 +139,6 @@ export function conditionWords(condition: Condition | undefined): Token[] {
   }
   if (parts.length === 0) return [t('always')];
   return joinGroups(parts, 'and');
-}
-
-/** Plain text of tokens (names and options as written). */
-export function tokensToText(tokens: Token[]): string {
-  return tokens.map((tok) => tok.text).join('');
 }
 
 /** `a, b or c` for plain strings. */

@@ -48,12 +48,6 @@ export const testAnchor = (name: string): string => `test-${name.replace(/[^a-z0
 export const adoptionZipUrl = (cv: string, adoption: string): string =>
   withBase(`/contracts/${cv}/${adoption}/${adoption}.zip`);
 
-/** The machine-readable catalog. */
-export const catalogJsonUrl = (): string => withBase('/contracts/catalog.json');
-
-/** A published spec schema (`schemas/<name>.schema.json`), byte-identical. */
-export const specSchemaUrl = (name: string): string => withBase(`/schemas/${name}.schema.json`);
-
 /** The editor JSON Schema of one definition version's adoption files. */
 export const adoptionSchemaUrl = (cv: string): string => withBase(`/schemas/contracts/${cv}.adoption.schema.json`);
 

@@ -4,7 +4,7 @@
  * URLs are absolute on the configured `site`.
  */
 import type { APIRoute } from 'astro';
-import { allDefinitions } from '../../lib/site/catalog.ts';
+import { allDefinitions } from '../../lib/node/collections.ts';
 import {
   adoptionFileUrl,
   adoptionSchemaUrl,

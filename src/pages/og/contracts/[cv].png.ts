@@ -1,6 +1,6 @@
 /** `/og/contracts/<cv>.png`: the social image of a definition version (PNG 1200×630). */
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { allDefinitions, type DefinitionEntry } from '../../../lib/site/catalog.ts';
+import { allDefinitions, type DefinitionEntry } from '../../../lib/node/collections.ts';
 import { keysOf, plural } from '../../../lib/site/format.ts';
 import { socialPng } from '../../../lib/site/social.ts';
 

@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The repository root: two levels above this file (`src/lib/site/`). */
+/** The repository root: three levels above this file (`src/lib/node/`). */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /** The absolute catalog folder for this build. */

@@ -10,9 +10,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { analyzeAdoption, plainReport, type Adoption, type Pack } from '../opengdd/index.ts';
-import type { AdoptionEntry, DefinitionEntry } from './catalog.ts';
+import type { AdoptionEntry, DefinitionEntry } from './collections.ts';
 import { storable, textDigest } from './loaders.ts';
-import { reasonSentence } from './reasons.ts';
+import { reasonSentence } from '../site/reasons.ts';
 
 type StoredAdoption = AdoptionEntry['data'];
 type StoredDefinition = DefinitionEntry['data'];

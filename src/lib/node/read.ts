@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { sep } from 'node:path';
-import { pointer, type ContractCode, type Diagnostic } from '../diagnostics.ts';
+import { pointer, type ContractCode, type Diagnostic } from '../opengdd/diagnostics.ts';
 
 /** Files larger than this are refused before parsing (a catalog file is a few kilobytes). */
 export const MAX_FILE_BYTES = 2 * 1024 * 1024;

@@ -18,7 +18,7 @@ import {
   type Diagnostic,
   type NotLiveReason as EngineReason,
 } from '../opengdd/index.ts';
-import * as engine from '../opengdd/node/catalog.ts';
+import * as engine from './catalog.ts';
 
 // ---------------------------------------------------------------------------------------------
 // The model the site builds on: the engine's `CatalogModel`, reduced to plain data.

@@ -53,7 +53,3 @@ export async function adoptionsOf(definitionId: string): Promise<AdoptionEntry[]
   return (await allAdoptions()).filter((a) => a.data.definitionId === definitionId);
 }
 
-/** Other versions of the same contract, ascending. */
-export async function versionsOf(contract: string): Promise<DefinitionEntry[]> {
-  return (await allDefinitions()).filter((d) => d.data.contract === contract);
-}

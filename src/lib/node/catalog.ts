@@ -5,15 +5,15 @@
 import { readdir, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import yaml from 'js-yaml';
-import { analyzeAdoption, type AdoptionReport } from '../analyze.ts';
-import { hasErrors, oneLine, type Diagnostic } from '../diagnostics.ts';
-import { firstDifference } from '../identity.ts';
-import { isObject, own } from '../json.ts';
-import { checkAboutShape, checkDefinitionShape, checkGroupsShape, checkPackShape } from '../shape.ts';
-import type { Adoption, Definition, Pack } from '../types.ts';
-import { validateDefinition } from '../validate/definition.ts';
-import { validatePack } from '../validate/pack.ts';
-import { DiagnosticSink } from '../diagnostics.ts';
+import { analyzeAdoption, type AdoptionReport } from '../opengdd/analyze.ts';
+import { hasErrors, oneLine, type Diagnostic } from '../opengdd/diagnostics.ts';
+import { firstDifference } from '../opengdd/identity.ts';
+import { isObject, own } from '../opengdd/json.ts';
+import { checkAboutShape, checkDefinitionShape, checkGroupsShape, checkPackShape } from '../opengdd/shape.ts';
+import type { Adoption, Definition, Pack } from '../opengdd/types.ts';
+import { validateDefinition } from '../opengdd/validate/definition.ts';
+import { validatePack } from '../opengdd/validate/pack.ts';
+import { DiagnosticSink } from '../opengdd/diagnostics.ts';
 import { imageProblems } from './about-images.ts';
 import { readProse } from './about-prose.ts';
 import { diag, parseJson, readText, sha256Digest } from './read.ts';
@@ -127,12 +127,6 @@ export async function loadCatalog(root: string): Promise<{ model: CatalogModel; 
     }
   }
   return { model, diagnostics: dedupe(out).map((d) => ({ ...d, message: oneLine(d.message) })) };
-}
-
-/** Loads a catalog and says whether it has errors. */
-export async function checkCatalog(root: string): Promise<{ model: CatalogModel; diagnostics: Diagnostic[]; ok: boolean }> {
-  const { model, diagnostics } = await loadCatalog(root);
-  return { model, diagnostics, ok: !hasErrors(diagnostics) };
 }
 
 /** How many `.json` files (adoptions, well formed or not) a folder holds; 0 when it is missing. */
