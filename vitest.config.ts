@@ -1,16 +1,31 @@
 /**
- * The test suite: every `*.test.ts` under tests/ (engine units, the command line, conformance with
- * the corpus in ../shared, and the site's own tests). Run with `npx vitest run`.
+ * The test suite, as two projects; `npx vitest run` (`npm test`) runs both.
+ *
+ * - `unit` (`npm run test:unit`): everything that runs in-process, about a minute — the engine, the
+ *   command line, conformance with the corpus in ../shared, schemas, the explorer's pure code, and
+ *   the planted faults checked through `check` and through the build's own catalog load.
+ * - `site`: what needs `astro build` or a browser — the built site, the explorer and the crawl in
+ *   Chromium, the dev server, and the hardening builds that prove a faulty catalog stops the build.
+ *   Each catalog is built once per run and shared (tests/site/shared-builds.ts).
+ *
+ * A test file lands in a project by its folder, so a new file needs no entry here: `site` takes
+ * the folders below, `unit` takes every other `*.test.ts` under tests/.
  */
 import { defineConfig } from 'vitest/config';
 
+/** Test files that build the site or drive a browser. */
+const SITE = ['tests/{site,e2e,crawl,dev}/**/*.test.ts', 'tests/hardening/{build,injection}.test.ts', 'tests/hardening/**/*.build.test.ts'];
+
 export default defineConfig({
   test: {
-    include: ['tests/**/*.test.ts'],
     environment: 'node',
     // One conformance test spawns the real bin (tsx start-up), the rest run in-process.
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['tests/**/*.test.ts'], exclude: SITE } },
+      { extends: true, test: { name: 'site', include: SITE, globalSetup: ['tests/site/global-setup.ts'] } },
+    ],
   },
 });

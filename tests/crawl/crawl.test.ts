@@ -4,8 +4,9 @@
  * search as a reader uses it: "backpack", "poison" and one alias of every contract, read from the
  * catalog's about.mdx files, each find their page among the first results.
  *
- * One browser for the whole file; each site is built once (under the shared build lock) and
- * served from 127.0.0.1, two pages at a time (CI has two cores; axe is CPU-bound).
+ * One browser for the whole file; each site is the run's one build of its catalog
+ * (tests/site/shared-builds.ts), served from 127.0.0.1, two pages at a time (CI has two cores; axe
+ * is CPU-bound).
  *
  * axe (every rule; serious and critical fail) runs on every page in the light scheme, as the page
  * loads. A representative sample (the fewest pages that together hold every tag, class, inline
@@ -21,8 +22,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalog, type CatalogModel } from '../../src/lib/node/catalog.ts';
 import { corpusDir, corpusPresent, repoRoot } from '../helpers/paths.ts';
-import { remove } from '../site/helpers.ts';
-import { buildSite, CHROMIUM, launch, serve, watchErrors } from '../e2e/harness.ts';
+import { CHROMIUM, launch, serve, sharedSiteDir, watchErrors } from '../e2e/harness.ts';
+import { EMBEDDED_ENV } from '../site/shared-builds.ts';
 import { chromiumCpuSeconds, crawl, failing, fileOf, htmlFiles, redirectOf, representativePages, runAxe, type CrawlReport } from './crawl.ts';
 import { openSearch, search } from './search.ts';
 import { htmlFiles as indexedPages, planShards } from '../../src/integrations/search-index.ts';
@@ -60,10 +61,11 @@ interface Build {
   env?: Record<string, string>;
 }
 
-// The embedded build writes its search index in shards of a few pages, so the search tests below
-// also prove that the dialog merges a sharded index (a large catalog's); the corpus index is one.
+// The embedded build writes its search index in shards of a few pages (EMBEDDED_ENV), so the search
+// tests below also prove that the dialog merges a sharded index (a large catalog's); the corpus
+// index is one.
 const builds: Build[] = [
-  { label: 'embedded', catalog: undefined, present: true, darkEverywhere: true, env: { OPENGDD_SEARCH_SHARD_PAGES: '4' } },
+  { label: 'embedded', catalog: undefined, present: true, darkEverywhere: true, env: { ...EMBEDDED_ENV } },
   { label: 'corpus', catalog: corpusDir, present: corpusPresent, darkEverywhere: false },
 ];
 
@@ -78,22 +80,19 @@ for (const b of builds) {
 
     beforeAll(async () => {
       const t0 = performance.now();
-      const dir = buildSite(b.catalog, `crawl-${b.label}`, b.env);
+      const dir = sharedSiteDir(b.catalog, b.env);
       site = { dir, ...(await serve(dir)) };
       if (b.env?.OPENGDD_SEARCH_SHARD_PAGES) {
         const shards = JSON.parse(readFileSync(path.join(dir, 'pagefind/shards.json'), 'utf8')) as { bundles: string[] };
         expect(shards.bundles.length, 'the search index is written in several shards').toBeGreaterThan(1);
       }
       model = (await loadCatalog(b.catalog ?? repoRoot)).model;
-      console.info(`crawl ${b.label}: built in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+      console.info(`crawl ${b.label}: build ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     }, 300_000);
 
     afterAll(async () => {
       await searchPage?.context().close();
-      if (site) {
-        await site.close();
-        remove(site.dir);
-      }
+      await site?.close();
     });
 
     it('every page: no console error, no failed request, links and anchors resolve, no serious axe violation', async () => {

@@ -1,7 +1,7 @@
 /**
  * The answer explorer in a real browser (playwright-core driving Debian's Chromium) on built
- * sites: the corpus (../shared/corpus) and the embedded catalog, each built once into a temporary
- * folder and served from 127.0.0.1. Every page visited must log no console error.
+ * sites: the corpus (../shared/corpus) and the embedded catalog, the run's one build of each
+ * (tests/site/shared-builds.ts), served from 127.0.0.1. Every page visited must log no console error.
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -12,7 +12,7 @@ import type { Definition, Pack } from '../../src/lib/opengdd/types.ts';
 import { corpusDir, corpusPresent, repoRoot } from '../helpers/paths.ts';
 import { runCli } from '../helpers/cli.ts';
 import { copyCatalog, remove } from '../site/helpers.ts';
-import { buildSite, CHROMIUM, launch, serve, watchErrors } from './harness.ts';
+import { CHROMIUM, launch, serve, sharedSiteDir, watchErrors } from './harness.ts';
 
 const browserPresent = existsSync(CHROMIUM);
 const json = (p: string) => JSON.parse(readFileSync(p, 'utf8'));
@@ -41,7 +41,7 @@ describe.skipIf(!browserPresent)('the answer explorer in Chromium', () => {
     const builds: [keyof typeof sites, string | undefined][] = [['embedded', undefined]];
     if (corpusPresent) builds.push(['corpus', corpusDir]);
     for (const [name, catalog] of builds) {
-      const dir = buildSite(catalog, name);
+      const dir = sharedSiteDir(catalog);
       sites[name] = { dir, ...(await serve(dir)) };
     }
     browser = await launch();
@@ -61,7 +61,6 @@ describe.skipIf(!browserPresent)('the answer explorer in Chromium', () => {
     for (const site of Object.values(sites)) {
       if (!site) continue;
       await site.close();
-      remove(site.dir);
     }
   });
 

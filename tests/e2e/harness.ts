@@ -1,13 +1,13 @@
 /**
- * What the browser tests share: a build of the site per catalog (once per run, into a temporary
- * folder), a tiny static file server on 127.0.0.1, and Debian's Chromium driven by playwright-core.
+ * What the browser tests share: the run's build of the site per catalog (`shared-builds.ts`), a
+ * tiny static file server on 127.0.0.1, and Debian's Chromium driven by playwright-core.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { buildSite as buildSiteOnce } from '../site/helpers.ts';
+import { sharedSite } from '../site/shared-builds.ts';
 
 /** Where Debian installs Chromium. */
 export const CHROMIUM = '/usr/bin/chromium';
@@ -30,13 +30,22 @@ export function launch(): Promise<Browser> {
 }
 
 /**
- * Builds the site for a catalog folder (undefined: the embedded catalog) into a new temporary
- * folder, through the site tests' `buildSite` (which takes the build lock: builds share `.astro/`).
+ * The output folder of the run's shared build of a catalog folder (undefined: the embedded
+ * catalog, see {@link sharedSite}), which must have succeeded.
  */
-export function buildSite(catalog: string | undefined, label: string, env?: Record<string, string>): string {
-  const build = buildSiteOnce(catalog, `e2e-${label}`, env ? { env } : {});
-  if (build.status !== 0) throw new Error(`astro build failed for ${label}:\n${build.output}`);
+export function sharedSiteDir(catalog: string | undefined, env?: Record<string, string>): string {
+  const build = sharedSite(catalog, env);
+  if (build.status !== 0) throw new Error(`astro build failed for ${catalog ?? 'the embedded catalog'}:\n${build.output}`);
   return build.outDir;
+}
+
+/**
+ * @deprecated The one builder is `buildSite` of tests/site/helpers.ts; this old e2e name is
+ * {@link sharedSiteDir}, kept for tests written against it (`label` is unused: one build serves
+ * every caller, and `remove()` leaves its folder alone).
+ */
+export function buildSite(catalog: string | undefined, _label: string, env?: Record<string, string>): string {
+  return sharedSiteDir(catalog, env);
 }
 
 const TYPES: Record<string, string> = {

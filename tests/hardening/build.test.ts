@@ -1,9 +1,16 @@
 /**
- * Bad input, the site build: `astro build` with OPENGDD_CATALOG at each planted fault of
- * `faults.ts` exits 1, prints the engine's finding (file, JSON pointer, spec code) without a stack
- * trace, leaves the catalog folder byte-identical, and leaves no output folder behind: the output
- * folder is filled first with a complete-looking earlier build, which must not survive as if it were
- * the result (see `guardOutput` in src/integrations/opengdd-site.ts).
+ * Bad input, the site build: `astro build` with OPENGDD_CATALOG at a planted fault of `faults.ts`
+ * exits 1, prints the engine's finding (file, JSON pointer, spec code) without a stack trace,
+ * leaves the catalog folder byte-identical, and leaves no output folder behind: the output folder is
+ * filled first with a complete-looking earlier build, which must not survive as if it were the
+ * result (see `guardOutput` in src/integrations/opengdd-site.ts).
+ *
+ * Every fault is checked through the build's own catalog load in-process (`loader.test.ts`); the
+ * builds here are one per kind of finding (the code of a fault's first expected finding, so a case
+ * appended with a new code gets its own build) and a few whose fault could reach further into a
+ * build (prose that would run code, a nesting deep enough to overflow a stack, a 10 MB file). Each
+ * also proves that the build printed exactly the finding lines of the in-process load, so the
+ * in-process cases stand for builds.
  *
  * A failing build stops at the content sync, a few seconds each; the builds run one at a time under
  * the site helpers' build lock. The total is printed at the end.
@@ -12,9 +19,11 @@ import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, write
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { catalogLoad } from '../helpers/catalog-load.ts';
+import { parseFindings } from '../helpers/cli.ts';
 import { repoRoot, treeDigest } from '../helpers/paths.ts';
 import { buildSite, copyCatalog, remove } from '../site/helpers.ts';
-import { FAULTS, plantedCatalog, STACK } from './faults.ts';
+import { FAULTS, plantedCatalog, STACK, type Fault } from './faults.ts';
 
 /** Waiting for the build lock (other test files build too) plus one build. */
 const BUILD_TIMEOUT = 300_000;
@@ -50,10 +59,38 @@ function timed<T>(name: string, run: () => T): T {
   }
 }
 
+/** Faults whose failure could reach further into a build than the catalog load, built as well. */
+const ALSO_BUILT = ['about-prose-code', 'deep-json', 'huge-adoption'];
+
+/** The first fault of each kind of finding, and {@link ALSO_BUILT}. */
+function builtFaults(faults: readonly Fault[]): Fault[] {
+  const seen = new Set<string>();
+  return faults.filter((f) => {
+    const kind = f.expected[0]!.code;
+    const first = !seen.has(kind);
+    seen.add(kind);
+    return first || ALSO_BUILT.includes(f.name);
+  });
+}
+
+/** The error finding lines of a text, one each, sorted. */
+function findingLines(text: string): string[] {
+  const lines = parseFindings(text)
+    .filter((f) => f.severity === 'error')
+    .map((f) => `${f.file}#${f.pointer} ${f.code} ${f.severity} ${f.message}`);
+  return [...new Set(lines)].sort();
+}
+
 describe('astro build on a planted fault', () => {
-  it.each(FAULTS.map((f) => [f.name, f] as const))(
+  it('builds one case of every kind of finding, and the cases named to be built', () => {
+    const built = builtFaults(FAULTS);
+    expect(new Set(built.map((f) => f.expected[0]!.code))).toEqual(new Set(FAULTS.map((f) => f.expected[0]!.code)));
+    for (const name of ALSO_BUILT) expect(built.map((f) => f.name)).toContain(name);
+  });
+
+  it.each(builtFaults(FAULTS).map((f) => [f.name, f] as const))(
     '%s',
-    (name, fault) => {
+    async (name, fault) => {
       const root = plantedCatalog(fault);
       temps.push(root);
       const before = treeDigest(root);
@@ -68,6 +105,12 @@ describe('astro build on a planted fault', () => {
       expect(build.output).not.toMatch(STACK);
       // No output folder: neither the earlier build nor a partial one passes for this build's result.
       expect(existsSync(outDir), `${outDir} is left behind`).toBe(false);
+      // The build printed exactly the findings of the in-process load (loader.test.ts): the same
+      // lines, none more, none fewer.
+      const load = await catalogLoad(root);
+      expect(findingLines(load.printed).length).toBeGreaterThan(0);
+      expect(findingLines(build.output)).toEqual(findingLines(load.printed));
+      expect(treeDigest(root)).toBe(before);
     },
     BUILD_TIMEOUT,
   );

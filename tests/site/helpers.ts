@@ -1,9 +1,11 @@
 /**
  * Builds the site the way a user does (`astro build` in a child process) into a temporary folder,
  * and reads the result back. Builds run one at a time: they share the project's `.astro/` folder.
+ * A test that only reads a build of the corpus or the embedded catalog takes the one build of the
+ * run from `shared-builds.ts` instead of building its own.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { repoRoot } from '../helpers/paths.ts';
@@ -35,7 +37,7 @@ export function buildSite(
   const env: NodeJS.ProcessEnv = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', FORCE_COLOR: '0', ...options.env };
   if (catalog) env.OPENGDD_CATALOG = catalog;
   else delete env.OPENGDD_CATALOG;
-  const release = buildLock();
+  const release = takeLock(path.join(os.tmpdir(), 'opengdd-site-build.lock'));
   const args = options.script ? [options.script, outDir] : [path.join(repoRoot, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', outDir];
   const run = spawnSync(process.execPath, args, {
     cwd: repoRoot,
@@ -48,11 +50,11 @@ export function buildSite(
 }
 
 /**
- * Test files run in parallel worker processes, but builds share `.astro/`: a lock folder in the
- * temp directory lets one build run at a time across them (a lock whose holder died is taken over).
+ * Test files run in parallel worker processes, but builds share `.astro/`: a lock folder (`dir`, in
+ * the temp directory for builds) lets one holder at a time in across them (a lock whose holder died
+ * is taken over). Returns the release function. Not re-entrant: a holder that asks again waits forever.
  */
-function buildLock(): () => void {
-  const dir = path.join(os.tmpdir(), 'opengdd-site-build.lock');
+export function takeLock(dir: string): () => void {
   const owner = path.join(dir, 'pid');
   const sleeper = new Int32Array(new SharedArrayBuffer(4));
   for (;;) {
@@ -90,9 +92,30 @@ export function copyCatalog(from: string): string {
   return dir;
 }
 
-/** Removes a temporary folder. */
+/** Where the shared builds of a run live (see `shared-builds.ts`); gitignored. */
+export const SHARED_SITES = path.join(repoRoot, 'tests/.work/sites');
+
+/**
+ * Removes a temporary folder. A shared build (under {@link SHARED_SITES}) is left alone: other test
+ * files read it, and the run removes it at its end.
+ */
 export function remove(dir: string): void {
+  const rel = path.relative(SHARED_SITES, path.resolve(dir));
+  if (rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel))) return;
   rmSync(dir, { recursive: true, force: true });
+}
+
+/** Definition folders (sorted) and their adoption ids (sorted) of a catalog folder. */
+export function layout(root: string): { cv: string; adoptions: string[] }[] {
+  const catalog = path.join(root, 'catalog');
+  return readdirSync(catalog, { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => {
+      const dir = path.join(catalog, e.name, 'adoptions');
+      const adoptions = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5)) : [];
+      return { cv: e.name, adoptions: adoptions.sort() };
+    })
+    .sort((a, b) => a.cv.localeCompare(b.cv));
 }
 
 /** The text of a built file (`rel` relative to the output folder). */

@@ -10,9 +10,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { corpusDir, corpusPresent, repoRoot } from '../helpers/paths.ts';
 import { escapeXml, socialSvg, wrapText } from '../../src/lib/site/social.ts';
-import { buildSite, copyCatalog, page, remove, type SiteBuild } from './helpers.ts';
+import { buildSite, copyCatalog, layout, page, remove, type SiteBuild } from './helpers.ts';
+import { corpusSite, embeddedSite } from './shared-builds.ts';
 
-const BUILD_TIMEOUT = 240_000;
+/** Waiting for the build lock or the shared build (another file may be making it) plus a build. */
+const BUILD_TIMEOUT = 300_000;
 const SITE = 'https://opengdd.org';
 
 interface CatalogJson {
@@ -28,19 +30,6 @@ interface CatalogJson {
     urls: { page: string; definition: string; pack: string | null; schema: string };
     adoptions: { id: string; urls: { page: string; json: string; zip: string } }[];
   }[];
-}
-
-/** Definition folders and their adoption ids of a catalog folder. */
-function layout(root: string): { cv: string; adoptions: string[] }[] {
-  const catalog = path.join(root, 'catalog');
-  return readdirSync(catalog, { withFileTypes: true })
-    .filter((e) => e.isDirectory())
-    .map((e) => {
-      const dir = path.join(catalog, e.name, 'adoptions');
-      const adoptions = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5)) : [];
-      return { cv: e.name, adoptions: adoptions.sort() };
-    })
-    .sort((a, b) => a.cv.localeCompare(b.cv));
 }
 
 /** The file in the build that answers a URL of the site (a directory answers with its index.html). */
@@ -77,9 +66,8 @@ describe.skipIf(!corpusPresent)('machine-readable files of the corpus site', () 
   const definitions = corpusPresent ? layout(corpusDir) : [];
 
   beforeAll(() => {
-    site = buildSite(corpusDir, 'corpus-machine');
+    site = corpusSite();
   }, BUILD_TIMEOUT);
-  afterAll(() => remove(site.outDir));
 
   it('builds without errors or origin warnings', () => {
     expect(site.status, site.output).toBe(0);
@@ -163,9 +151,8 @@ describe('older versions and the question picture (embedded catalog)', () => {
   let site: SiteBuild;
 
   beforeAll(() => {
-    site = buildSite(undefined, 'embedded-machine');
+    site = embeddedSite();
   }, BUILD_TIMEOUT);
-  afterAll(() => remove(site.outDir));
 
   it('builds', () => {
     expect(site.status, site.output).toBe(0);

@@ -9,25 +9,12 @@ import { gunzipSync } from 'node:zlib';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { corpusDir, corpusPresent, repoRoot } from '../helpers/paths.ts';
-import { attributeValues, buildSite, copyCatalog, page, remove, textOf, type SiteBuild } from './helpers.ts';
+import { catalogLoad } from '../helpers/catalog-load.ts';
+import { attributeValues, copyCatalog, layout, page, remove, textOf, type SiteBuild } from './helpers.ts';
+import { corpusSite, embeddedSite } from './shared-builds.ts';
 
-const BUILD_TIMEOUT = 240_000;
-
-/** Definition folders and their adoption ids of a catalog folder. */
-function layout(root: string): { cv: string; adoptions: string[] }[] {
-  const catalog = path.join(root, 'catalog');
-  return readdirSync(catalog, { withFileTypes: true })
-    .filter((e) => e.isDirectory())
-    .map((e) => {
-      const dir = path.join(catalog, e.name, 'adoptions');
-      const adoptions = existsSync(dir)
-        ? readdirSync(dir)
-            .filter((f) => f.endsWith('.json'))
-            .map((f) => f.slice(0, -5))
-        : [];
-      return { cv: e.name, adoptions };
-    });
-}
+/** Waiting for the shared build (another file may be making it) plus the build. */
+const BUILD_TIMEOUT = 300_000;
 
 /** The text Pagefind indexed for each page URL, read back from its fragments. */
 function indexedText(outDir: string): Map<string, string> {
@@ -60,9 +47,8 @@ describe.skipIf(!corpusPresent)('the corpus site (OPENGDD_CATALOG=../shared/corp
   const definitions = corpusPresent ? layout(corpusDir) : [];
 
   beforeAll(() => {
-    site = buildSite(corpusDir, 'corpus');
+    site = corpusSite();
   }, BUILD_TIMEOUT);
-  afterAll(() => remove(site.outDir));
 
   it('builds without errors', () => {
     expect(site.status, site.output).toBe(0);
@@ -201,9 +187,8 @@ describe('the embedded catalog site', () => {
   const definitions = layout(repoRoot);
 
   beforeAll(() => {
-    site = buildSite(undefined, 'embedded');
+    site = embeddedSite();
   }, BUILD_TIMEOUT);
-  afterAll(() => remove(site.outDir));
 
   it('builds, with a page per definition and adoption', () => {
     expect(site.status, site.output).toBe(0);
@@ -245,46 +230,39 @@ describe('the embedded catalog site', () => {
   });
 });
 
+// The build stops on these through the catalog load its content loaders run; that load is run here
+// in-process, and tests/hardening/build.test.ts proves with real builds, one per kind of finding,
+// that the build prints exactly its lines and stops.
 describe('a faulty catalog stops the build with the engine’s diagnostic', () => {
   const dirs: string[] = [];
   afterAll(() => dirs.forEach(remove));
 
   const checked = layout(repoRoot).find(({ cv, adoptions }) => adoptions.length > 0 && existsSync(path.join(repoRoot, `packs/${cv}.pack.json`)))!;
 
-  it(
-    'names the definition of a wrong pack digest',
-    () => {
-      const dir = copyCatalog(repoRoot);
-      dirs.push(dir);
-      const file = path.join(dir, `catalog/${checked.cv}/definition.json`);
-      const text = readFileSync(file, 'utf8');
-      writeFileSync(file, text.replace(/"sha256:[0-9a-f]/, (m) => m.slice(0, -1) + (m.endsWith('0') ? '1' : '0')));
-      const build = buildSite(dir, 'bad-digest');
-      dirs.push(build.outDir);
-      expect(build.status).toBe(1);
-      expect(build.output).toMatch(new RegExp(`catalog/${checked.cv}/definition\\.json#/pack CONTRACT_PACK_HASH error `));
-      expect(build.output).not.toMatch(/^\s+at .+:\d+:\d+\)?$/m);
-      expect(build.output).not.toContain('Stack trace');
-    },
-    BUILD_TIMEOUT,
-  );
+  it('names the definition of a wrong pack digest', async () => {
+    const dir = copyCatalog(repoRoot);
+    dirs.push(dir);
+    const file = path.join(dir, `catalog/${checked.cv}/definition.json`);
+    const text = readFileSync(file, 'utf8');
+    writeFileSync(file, text.replace(/"sha256:[0-9a-f]/, (m) => m.slice(0, -1) + (m.endsWith('0') ? '1' : '0')));
+    const load = await catalogLoad(dir);
+    expect(load.stops).toBe(true);
+    expect(load.printed).toMatch(new RegExp(`catalog/${checked.cv}/definition\\.json#/pack CONTRACT_PACK_HASH error `));
+    expect(load.printed).not.toMatch(/^\s+at .+:\d+:\d+\)?$/m);
+    expect(load.printed).not.toContain('Stack trace');
+  });
 
-  it(
-    'names the adoption whose definition copy diverges',
-    () => {
-      const dir = copyCatalog(repoRoot);
-      dirs.push(dir);
-      const adoption = checked.adoptions[0]!;
-      const file = path.join(dir, `catalog/${checked.cv}/adoptions/${adoption}.json`);
-      const doc = JSON.parse(readFileSync(file, 'utf8'));
-      doc.summary = `${doc.summary} (edited)`;
-      writeFileSync(file, JSON.stringify(doc, null, 2));
-      const build = buildSite(dir, 'divergent');
-      dirs.push(build.outDir);
-      expect(build.status).toBe(1);
-      expect(build.output).toContain(`catalog/${checked.cv}/adoptions/${adoption}.json#/summary CONTRACT_DEFINITION_DIVERGENT error`);
-      expect(build.output).not.toContain('Stack trace');
-    },
-    BUILD_TIMEOUT,
-  );
+  it('names the adoption whose definition copy diverges', async () => {
+    const dir = copyCatalog(repoRoot);
+    dirs.push(dir);
+    const adoption = checked.adoptions[0]!;
+    const file = path.join(dir, `catalog/${checked.cv}/adoptions/${adoption}.json`);
+    const doc = JSON.parse(readFileSync(file, 'utf8'));
+    doc.summary = `${doc.summary} (edited)`;
+    writeFileSync(file, JSON.stringify(doc, null, 2));
+    const load = await catalogLoad(dir);
+    expect(load.stops).toBe(true);
+    expect(load.printed).toContain(`catalog/${checked.cv}/adoptions/${adoption}.json#/summary CONTRACT_DEFINITION_DIVERGENT error`);
+    expect(load.printed).not.toContain('Stack trace');
+  });
 });
