@@ -6,7 +6,7 @@ import { readdir, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import yaml from 'js-yaml';
 import { analyzeAdoption, type AdoptionReport } from '../opengdd/analyze.ts';
-import { hasErrors, oneLine, type Diagnostic } from '../opengdd/diagnostics.ts';
+import { hasErrors, readableDiagnostics, type Diagnostic } from '../opengdd/diagnostics.ts';
 import { firstDifference } from '../opengdd/identity.ts';
 import { isObject, own } from '../opengdd/json.ts';
 import { checkAboutShape, checkDefinitionShape, checkGroupsShape, checkPackShape } from '../opengdd/shape.ts';
@@ -126,7 +126,7 @@ export async function loadCatalog(root: string): Promise<{ model: CatalogModel; 
       out.push(diag('CONTRACT_PACK_ORPHAN', pack.rel, '', `The pack matches no adoption: catalog/${id}/adoptions/ holds none.`));
     }
   }
-  return { model, diagnostics: dedupe(out).map((d) => ({ ...d, message: oneLine(d.message) })) };
+  return { model, diagnostics: readableDiagnostics(out) };
 }
 
 /** How many `.json` files (adoptions, well formed or not) a folder holds; 0 when it is missing. */
@@ -347,14 +347,4 @@ async function readAbout(root: string, rel: string, groupIds: Set<string> | unde
 /** Where a document's identity disagrees with its folder: `/contract`, else `/version`. */
 function identityPointer(doc: { contract?: unknown }, contract: string): string {
   return doc.contract === contract ? '/version' : '/contract';
-}
-
-function dedupe(items: Diagnostic[]): Diagnostic[] {
-  const seen = new Set<string>();
-  return items.filter((d) => {
-    const key = `${d.file}\u0000${d.pointer}\u0000${d.code}\u0000${d.message}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
 }
