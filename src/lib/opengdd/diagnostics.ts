@@ -55,12 +55,11 @@ export type ContractCode =
   | 'CONTRACT_VALUE_TYPE'
   | 'CONTRACT_VALUE_UNKNOWN'
   | 'CONTRACT_WHEN_DOMAIN'
-  /** Catalog layout problems (not a §10 code: the catalog is not a package). */
+  /** The catalog's own findings (not §10 codes: a catalog is not a package; README, "Catalog findings"). */
   | 'CATALOG_LAYOUT'
   | 'CATALOG_GROUPS'
   | 'CATALOG_ABOUT'
-  | 'CATALOG_ENCODING'
-  | 'CATALOG_ORIGIN';
+  | 'CATALOG_ENCODING';
 
 /** One finding. `pointer` is an RFC 6901 JSON pointer into `file` ("" for the whole file). */
 export interface Diagnostic {
