@@ -513,6 +513,16 @@ export const FAULTS: Fault[] = [
     expected: [{ file: CASTLE, pointer: '/values/first-wave-delay', code: 'CONTRACT_VALUE_TYPE', message: /is not a finite number: a number of this size reads as infinity/ }],
   },
   {
+    name: 'about-image-name-too-long',
+    title: 'an image beside about.mdx whose name leaves no room for the hash Astro adds when it publishes it',
+    plant: (root) => {
+      copyFileSync(path.join(root, 'catalog/clamped-meter-2/meter.svg'), path.join(root, SPAWN, `${'w'.repeat(240)}.svg`));
+      replaceText(root, `${SPAWN}/about.mdx`, /$/, `\n![The wave](./${'w'.repeat(240)}.svg)\n`);
+    },
+    expected: [{ file: `${SPAWN}/about.mdx`, pointer: '', code: 'CATALOG_ABOUT', message: /has a file name of 244 bytes.*limited to 200 bytes/ }],
+    absent: ['CONTRACT_PACK_ORPHAN'],
+  },
+  {
     name: 'negative-version',
     title: 'a definition (and its adoptions) of version -1, which no folder or pack file name can spell',
     plant: (root) => editDefinitionEverywhere(root, METER, (d) => void (d.version = -1)),
