@@ -355,15 +355,7 @@ async function readAbout(root: string, rel: string, groupIds: Set<string> | unde
   if (groupIds && !groupIds.has(about.group)) {
     out.push(diag('CATALOG_ABOUT', rel, '/group', `The group "${about.group}" is not declared in catalog/groups.json.`));
   }
-  return {
-    title: about.title,
-    group: about.group,
-    aliases: about.aliases ?? [],
-    benefit: about.benefit,
-    body: file.text.slice(m[0].length),
-    images: prose.localImages.map((image) => image.url),
-    file: join(root, rel),
-  };
+  return { title: about.title, group: about.group, aliases: about.aliases ?? [], benefit: about.benefit, body: file.text.slice(m[0].length), images: prose.localImages.map((i) => i.url), file: join(root, rel) };
 }
 
 /** Where a document's identity disagrees with its folder: `/contract`, else `/version`. */
