@@ -17,7 +17,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroIntegrationLogger, RefreshContentOptions } from 'astro';
 import type { ViteDevServer } from 'vite';
-import { CATALOG_CHANGE, changeSeen, LOADER_NAMES } from '../lib/node/catalog-change.ts';
+import { CATALOG_CHANGE, CATALOG_SETTLE, changeSeen, LOADER_NAMES } from '../lib/node/catalog-change.ts';
 import { resolveOrigins, type OriginEntry } from '../lib/node/origins.ts';
 import { writeSearchIndex } from './search-index.ts';
 
@@ -84,19 +84,31 @@ function followCatalog(
   watcher.add([...roots]);
   let change = 0;
   let timer: NodeJS.Timeout | undefined;
+  let settle: NodeJS.Timeout | undefined;
+  const loaders = Object.values(LOADER_NAMES);
   watcher.on('all', (_event: string, file: string) => {
     if (![...roots].some((root) => file === root || file.startsWith(root + path.sep))) return;
     clearTimeout(timer);
     timer = setTimeout(() => {
-      refreshUntilSeen(refresh, ++change).catch((e: unknown) =>
-        logger.error(`The catalog could not be loaded again: ${e instanceof Error ? e.message : String(e)}`),
-      );
+      const n = ++change;
+      refreshUntilSeen(refresh, n)
+        .then(() => {
+          // A request that was being rendered while the store changed may have put what it read
+          // of the old store into Astro's caches (getStaticPaths results are kept per route), and
+          // nothing would clear them before the next change. A second store write, once such
+          // requests are done, makes Astro drop its caches again.
+          clearTimeout(settle);
+          settle = setTimeout(() => void refresh({ loaders, context: { [CATALOG_SETTLE]: n } }).catch(() => undefined), SETTLED_MS);
+        })
+        .catch((e: unknown) => logger.error(`The catalog could not be loaded again: ${e instanceof Error ? e.message : String(e)}`));
     }, SETTLE_MS);
   });
 }
 
 /** How long the catalog folder must be quiet before a refresh. */
 const SETTLE_MS = 20;
+/** How long after a refresh the store is written once more (see {@link followCatalog}). */
+const SETTLED_MS = 1000;
 
 /**
  * Refreshes the catalog collections for change `n` until their loaders have run for it (or a later

@@ -58,9 +58,13 @@ export async function startDevServer(options: { source?: string; timeoutMs?: num
   for (const name of ['catalog', 'packs']) cpSync(path.join(source, name), path.join(catalog, name), { recursive: true });
 
   const port = await freePort();
+  // Not what a test runner set for itself (vitest sets NODE_ENV=test and VITEST*), which would make
+  // the dev server behave unlike the one a maintainer runs.
+  const env: NodeJS.ProcessEnv = { ...process.env, OPENGDD_CATALOG: catalog, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', FORCE_COLOR: '0' };
+  for (const name of Object.keys(env)) if (name === 'NODE_ENV' || name.startsWith('VITEST') || name === 'TEST') delete env[name];
   const child = spawn(process.execPath, [path.join(project, 'node_modules/astro/bin/astro.mjs'), 'dev', '--host', '127.0.0.1', '--port', String(port)], {
     cwd: project,
-    env: { ...process.env, OPENGDD_CATALOG: catalog, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', FORCE_COLOR: '0' },
+    env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -81,9 +85,9 @@ export async function startDevServer(options: { source?: string; timeoutMs?: num
     const deadline = Date.now() + (options.timeoutMs ?? 180_000);
     for (;;) {
       if (child.exitCode !== null) throw new Error(`astro dev exited with ${child.exitCode}:\n${output}`);
-      const page = await get(server, '/contracts/').catch(() => undefined);
-      if (page?.status === 200) return server;
-      if (Date.now() > deadline) throw new Error(`astro dev did not serve /contracts/ in time:\n${output}`);
+      const page = await get(server, '/contracts/').catch((e: unknown) => ({ status: 0, body: String(e) }));
+      if (page.status === 200) return server;
+      if (Date.now() > deadline) throw new Error(`astro dev did not serve /contracts/ in time (last: ${page.status} ${page.body.slice(0, 500)}):\n${output}`);
       await sleep(250);
     }
   } catch (e) {

@@ -6,6 +6,12 @@
  */
 export const CATALOG_CHANGE = 'opengddCatalogChange';
 
+/**
+ * The key under which the integration asks the loaders, a second after a change was handled, to
+ * write the store once more (see `opengdd-site.ts`).
+ */
+export const CATALOG_SETTLE = 'opengddCatalogSettle';
+
 /** The names of the catalog's loaders, which a refresh after a catalog change runs again. */
 export const LOADER_NAMES = { groups: 'opengdd-groups', definitions: 'opengdd-definitions', adoptions: 'opengdd-adoptions' } as const;
 

@@ -11,7 +11,7 @@ import type { Loader, LoaderContext } from 'astro/loaders';
 import { readVerifiedCatalog, type CatalogModel } from './catalog-source.ts';
 import { catalogDir } from './catalog-dir.ts';
 import { rememberTexts } from './dev-state.ts';
-import { CATALOG_CHANGE, LOADER_NAMES, markChangeSeen } from './catalog-change.ts';
+import { CATALOG_CHANGE, CATALOG_SETTLE, LOADER_NAMES, markChangeSeen } from './catalog-change.ts';
 import { checkFor } from './live-catalog.ts';
 
 /**
@@ -66,6 +66,12 @@ async function load(context: LoaderContext, entriesOf: (model: CatalogModel) => 
   // Only a dev server hands loaders a watcher.
   if (!context.watcher) {
     sync(context, await entriesOf(await readVerifiedCatalog(dir, logger)));
+    return;
+  }
+  const settle = context.refreshContextData?.[CATALOG_SETTLE];
+  if (settle !== undefined) {
+    // Nothing to check: the store is written again so that Astro drops what it cached meanwhile.
+    context.meta.set('catalog-settled', String(settle));
     return;
   }
   const change = context.refreshContextData?.[CATALOG_CHANGE];
