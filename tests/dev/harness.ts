@@ -50,18 +50,8 @@ export function freePort(): Promise<number> {
  * embedded catalog by default) and resolves once it serves the catalog page.
  */
 export async function startDevServer(options: { source?: string; timeoutMs?: number } = {}): Promise<DevServer> {
-  const tmp = mkdtempSync(path.join(os.tmpdir(), 'opengdd-dev-'));
-  const project = path.join(tmp, 'site');
-  const catalog = path.join(tmp, 'catalog-folder');
-  copySite(project);
-  const source = options.source ?? repo;
-  for (const name of ['catalog', 'packs']) cpSync(path.join(source, name), path.join(catalog, name), { recursive: true });
-
+  const { tmp, project, catalog, env } = privateProject(options.source);
   const port = await freePort();
-  // Not what a test runner set for itself (vitest sets NODE_ENV=test and VITEST*), which would make
-  // the dev server behave unlike the one a maintainer runs.
-  const env: NodeJS.ProcessEnv = { ...process.env, OPENGDD_CATALOG: catalog, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', FORCE_COLOR: '0' };
-  for (const name of Object.keys(env)) if (name === 'NODE_ENV' || name.startsWith('VITEST') || name === 'TEST') delete env[name];
   const child = spawn(process.execPath, [path.join(project, 'node_modules/astro/bin/astro.mjs'), 'dev', '--host', '127.0.0.1', '--port', String(port)], {
     cwd: project,
     env,
@@ -94,6 +84,32 @@ export async function startDevServer(options: { source?: string; timeoutMs?: num
     await server.stop();
     throw e;
   }
+}
+
+/** A private copy of the site and of a catalog, in a new temporary folder. */
+export interface PrivateProject {
+  /** The temporary folder holding both (remove it when done). */
+  tmp: string;
+  /** The site: sources, config and a `node_modules/` of symlinks. */
+  project: string;
+  /** The catalog folder (holding `catalog/` and `packs/`), named by OPENGDD_CATALOG in `env`. */
+  catalog: string;
+  /** The environment to run the site's commands in. */
+  env: NodeJS.ProcessEnv;
+}
+
+/** Copies the site and the catalog folder `source` (the embedded one by default). */
+export function privateProject(source = repo): PrivateProject {
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'opengdd-dev-'));
+  const project = path.join(tmp, 'site');
+  const catalog = path.join(tmp, 'catalog-folder');
+  copySite(project);
+  for (const name of ['catalog', 'packs']) cpSync(path.join(source, name), path.join(catalog, name), { recursive: true });
+  // Not what a test runner set for itself (vitest sets NODE_ENV=test and VITEST*), which would make
+  // the site's commands behave unlike the ones a maintainer runs.
+  const env: NodeJS.ProcessEnv = { ...process.env, OPENGDD_CATALOG: catalog, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', FORCE_COLOR: '0' };
+  for (const name of Object.keys(env)) if (name === 'NODE_ENV' || name.startsWith('VITEST') || name === 'TEST') delete env[name];
+  return { tmp, project, catalog, env };
 }
 
 /** One page of the dev server: status and body. */
