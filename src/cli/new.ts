@@ -13,7 +13,9 @@ import { adoptionSkeleton } from '../lib/opengdd/skeleton.ts';
 import { closestName } from '../lib/opengdd/suggest.ts';
 import { parseJson, readText, sha256Digest } from '../lib/node/read.ts';
 import { writeFileAtomic } from '../lib/node/write.ts';
+import { DEFINITION_FIELDS } from '../lib/opengdd/types.ts';
 import { detectFormat, serializeValue } from './json-text.ts';
+import { syncAdoption } from './sync.ts';
 import { Refusal, UsageError } from './usage.ts';
 
 const KEBAB = /^[a-z0-9]+(-[a-z0-9]+)*$/;
@@ -61,7 +63,7 @@ export async function newContract(root: string, def: DefinitionId, group: string
     notes.push(`Shelved in group "${group}", the first of catalog/groups.json (--group <id> chooses another).`);
   } else if (!groups.includes(group)) {
     const near = closestName(group, groups);
-    throw new UsageError(`Unknown group "${group}"${near ? `; did you mean \`${near}\`?` : ''} The groups of catalog/groups.json are: ${groups.join(', ')}`, 'new');
+    throw new UsageError(`unknown group "${group}"${near ? ` (did you mean \`${near}\`?)` : ''}; the groups of catalog/groups.json are ${groups.join(', ')}`, 'new');
   }
 
   const folder = `catalog/${def.id}`;
@@ -124,8 +126,14 @@ export async function newAdoption(root: string, def: DefinitionId, adoption: str
   }
   const rel = `catalog/${def.id}/adoptions/${adoption}.json`;
   if (await exists(join(root, rel))) throw new Refusal(`${rel} exists; new never overwrites.`);
+  // The engine's skeleton gives the designer part; the definition part is then copied member by
+  // member as definition.json writes it (as sync copies it), so the two files read alike.
+  const skeleton = adoptionSkeleton(parsed.value);
+  const designer: JsonObject = {};
+  for (const key of Object.keys(skeleton)) if (!(DEFINITION_FIELDS as readonly string[]).includes(key)) defineMember(designer, key, skeleton[key]!);
   const format = detectFormat(file.text);
-  const text = serializeValue(adoptionSkeleton(parsed.value), { ...format, indent: format.indent || '  ' }, 0) + format.newline;
+  const start = serializeValue(designer, { ...format, indent: format.indent || '  ' }, 0) + format.newline;
+  const text = syncAdoption(start, designer, file.text, parsed.value).text;
   await mkdir(join(root, `catalog/${def.id}/adoptions`), { recursive: true });
   await writeFileAtomic(join(root, rel), text, { exclusive: true });
   return { created: [rel], notes: [`Next: fill in answers, values${text.includes('"rows"') ? ' and rows' : ''} in ${rel}, then run check.`] };
@@ -153,7 +161,9 @@ async function originFor(root: string, id: string): Promise<string> {
     const found: Diagnostic[] = [];
     const file = await readText(join(root, 'catalog', folder, 'definition.json'), folder, found, root).catch(() => undefined);
     const origin = file && own(parseJson(file.text, folder, 'CONTRACT_INSTANCE_JSON', found)?.value, 'origin');
-    if (typeof origin === 'string' && origin.endsWith(`/${folder}`)) return origin.slice(0, -folder.length) + id;
+    if (typeof origin !== 'string') continue;
+    const m = new RegExp(`/${folder}(/?)$`).exec(origin);
+    if (m) return origin.slice(0, m.index + 1) + id + m[1];
   }
   const site = (process.env.SITE_URL?.trim() || 'https://opengdd.org').replace(/\/+$/, '');
   return `${site}/contracts/${id}`;
