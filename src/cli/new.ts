@@ -35,16 +35,16 @@ export function parseDefinitionId(arg: string): DefinitionId {
     throw new UsageError(`"${arg}" is not <contract>-<version>: it needs a version after the last hyphen, e.g. ${KEBAB.test(arg) ? arg : 'spawn-wave'}-1`, 'new');
   }
   const [, contract, digits] = m as unknown as [string, string, string];
-  if (!KEBAB.test(contract)) throw new UsageError(`The contract id "${contract}" is not kebab-case (lowercase letters and digits, joined by single hyphens)`, 'new');
+  if (!KEBAB.test(contract)) throw new UsageError(`the contract id "${contract}" is not kebab-case (lowercase letters and digits, joined by single hyphens)`, 'new');
   if (!/^[1-9]\d*$/.test(digits) || !Number.isSafeInteger(Number(digits))) {
-    throw new UsageError(`The version "${digits}" is not a positive integer without leading zeros (1, 2, …)`, 'new');
+    throw new UsageError(`the version "${digits}" is not a positive integer without leading zeros (1, 2, …)`, 'new');
   }
   return { contract, version: Number(digits), id: `${contract}-${Number(digits)}` };
 }
 
 /** Checks an adoption id: kebab-case, no dot (§10.1 rule 6). */
 export function checkAdoptionId(id: string): void {
-  if (!KEBAB.test(id)) throw new UsageError(`The adoption id "${id}" is not kebab-case (lowercase letters and digits, joined by single hyphens; no dot)`, 'new');
+  if (!KEBAB.test(id)) throw new UsageError(`the adoption id "${id}" is not kebab-case (lowercase letters and digits, joined by single hyphens; no dot)`, 'new');
 }
 
 /** What `new` made: catalog-relative paths, and a line on what to do next. */
