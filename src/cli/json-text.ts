@@ -63,14 +63,6 @@ export function topMembers(text: string): { open: number; close: number; members
   return { open, close: i, members };
 }
 
-/** Keys that occur more than once at the top level (JSON.parse keeps only the last). */
-export function duplicateTopKeys(text: string): string[] {
-  const seen = new Set<string>();
-  const twice = new Set<string>();
-  for (const m of topMembers(text)?.members ?? []) (seen.has(m.key) ? twice : seen).add(m.key);
-  return [...twice];
-}
-
 /** A value written as a member value at `depth` (1 for the top level) in `format`. */
 export function serializeValue(value: unknown, format: JsonFormat, depth = 1): string {
   const text = JSON.stringify(value, null, format.indent || undefined);

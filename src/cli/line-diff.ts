@@ -2,6 +2,7 @@
  * A small line diff for `sync --check`: the lines a sync would remove and add, in hunks with a
  * little context, in the familiar unified form (`@@ -a,n +b,m @@`, then ` `, `-` and `+` lines).
  */
+import { escapeControls } from '../lib/opengdd/diagnostics.ts';
 
 interface Op {
   kind: ' ' | '-' | '+';
@@ -80,16 +81,8 @@ function hunks(ops: Op[], context: number): string[] {
     const oldCount = slice.filter((op) => op.kind !== '+').length;
     const newCount = slice.filter((op) => op.kind !== '-').length;
     out.push(`@@ -${slice[0]!.a},${oldCount} +${slice[0]!.b},${newCount} @@`);
-    for (const op of slice) out.push(op.kind + visible(op.line));
+    // Escaped, never cut: a diff that hid part of a changed line would not show the change.
+    for (const op of slice) out.push(op.kind + escapeControls(op.line));
   }
   return out;
-}
-
-/**
- * A line as the terminal should show it: control characters and the bidirectional controls that
- * would reorder the line (U+202E and its kin) written as escapes. Nothing is cut: a diff that hid
- * part of a changed line would not show the change.
- */
-function visible(line: string): string {
-  return line.replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }

@@ -13,7 +13,7 @@ import { defineMember, hasOwn, isAnnotation, isObject, own, stripAnnotations, ty
 import { DEFINITION_FIELDS } from '../lib/opengdd/types.ts';
 import { diag, parseJson, readText, sha256Digest } from '../lib/node/read.ts';
 import { writeFileAtomic } from '../lib/node/write.ts';
-import { detectFormat, duplicateTopKeys, insertMember, removeMember, replaceMember, serializeValue, topMembers, type JsonFormat } from './json-text.ts';
+import { detectFormat, insertMember, removeMember, replaceMember, serializeValue, topMembers, type JsonFormat } from './json-text.ts';
 
 /** One member a sync rewrites. */
 export interface SyncChange {
@@ -197,14 +197,12 @@ function record(plan: SyncPlan, file: SyncFile): void {
   else plan.files.push(file);
 }
 
-/** Reads a JSON object file; a problem (unreadable, not JSON, not an object, a key twice) leaves it alone. */
+/** Reads a JSON object file; a problem (unreadable, not JSON, a key written twice, not an object) leaves it alone. */
 async function readObject(root: string, rel: string, plan: SyncPlan): Promise<{ text: string; doc: JsonObject } | undefined> {
   const found: Diagnostic[] = [];
   const file = await readText(join(root, rel), rel, found, root);
   const parsed = file && parseJson(file.text, rel, 'CONTRACT_INSTANCE_JSON', found);
   if (parsed && !isObject(parsed.value)) found.push(diag('CONTRACT_ENVELOPE_TYPE', rel, '', 'The file is not a JSON object.'));
-  const twice = file && parsed && isObject(parsed.value) ? duplicateTopKeys(file.text) : [];
-  for (const key of twice) found.push(diag('CONTRACT_INSTANCE_JSON', rel, `/${key}`, `"${key}" is written twice; only the last would count.`));
   const errors = found.filter((d) => d.severity === 'error');
   if (errors.length > 0 || !file || !parsed) {
     plan.problems.push(...errors.map(leftAlone('it')));

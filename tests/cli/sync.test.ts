@@ -155,6 +155,17 @@ describe('sync', () => {
     expect(readDoc(CASTLE).pack).toBe(packDigest());
   });
 
+  it('a file with a key written twice is left alone (which copy would count is unclear), exit 1', async () => {
+    appendFileSync(path.join(root, PACK), ' ');
+    const text = read(ARENA).replace('"answers": {', '"answers": {},\n  "answers": {');
+    write(ARENA, text);
+    const run = await runCli(['sync', '--catalog', root]);
+    expect(run.status).toBe(1);
+    expect(parseFindings(run.err)).toContainEqual(expect.objectContaining({ file: ARENA, pointer: '/answers' }));
+    expect(read(ARENA)).toBe(text);
+    expect(readDoc(CASTLE).pack).toBe(packDigest());
+  });
+
   it('writes through a temporary file: none is left beside the files it wrote', async () => {
     appendFileSync(path.join(root, PACK), ' ');
     expect((await runCli(['sync', '--catalog', root])).status).toBe(0);

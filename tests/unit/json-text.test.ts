@@ -4,7 +4,7 @@
  * was meant.
  */
 import { describe, expect, it } from 'vitest';
-import { detectFormat, duplicateTopKeys, insertMember, removeMember, replaceMember, serializeValue, topMembers } from '../../src/cli/json-text.ts';
+import { detectFormat, insertMember, removeMember, replaceMember, serializeValue, topMembers } from '../../src/cli/json-text.ts';
 import { lineDiff } from '../../src/cli/line-diff.ts';
 import { syncAdoption } from '../../src/cli/sync.ts';
 
@@ -48,11 +48,6 @@ describe('edge cases', () => {
     const format = detectFormat('{}\n');
     expect(JSON.parse(insertMember('{}\n', 'k', '"v"', format, undefined))).toEqual({ k: 'v' });
     expect(JSON.parse(removeMember('{\n  "k": 1\n}\n', 'k'))).toEqual({});
-  });
-
-  it('a key written twice is found (JSON.parse would keep only the last)', () => {
-    expect(duplicateTopKeys('{"answers": {}, "values": {}, "answers": {"q": "o"}}')).toEqual(['answers']);
-    expect(duplicateTopKeys('{"a": {"b": 1, "b": 2}}')).toEqual([]);
   });
 
   it('a one-line adoption stays on one line when sync rewrites a member', () => {
