@@ -11,6 +11,7 @@ import { formatDiagnostic, type Diagnostic } from '../lib/opengdd/diagnostics.ts
 import { defineMember, isObject, own, type JsonObject } from '../lib/opengdd/json.ts';
 import { adoptionSkeleton } from '../lib/opengdd/skeleton.ts';
 import { closestName } from '../lib/opengdd/suggest.ts';
+import { adoptionNameProblem, definitionNameProblem } from '../lib/node/catalog-names.ts';
 import { parseJson, readText, sha256Digest } from '../lib/node/read.ts';
 import { writeFileAtomic } from '../lib/node/write.ts';
 import { DEFINITION_FIELDS } from '../lib/opengdd/types.ts';
@@ -39,12 +40,18 @@ export function parseDefinitionId(arg: string): DefinitionId {
   if (!/^[1-9]\d*$/.test(digits) || !Number.isSafeInteger(Number(digits))) {
     throw new UsageError(`the version "${digits}" is not a positive integer without leading zeros (1, 2, …)`, 'new');
   }
-  return { contract, version: Number(digits), id: `${contract}-${Number(digits)}` };
+  const id = `${contract}-${Number(digits)}`;
+  // check would refuse the folder it makes: say so before making it.
+  const overlong = definitionNameProblem(id);
+  if (overlong) throw new UsageError(`catalog/${id.slice(0, 40)}…: ${lowerFirst(overlong.message)}`, 'new');
+  return { contract, version: Number(digits), id };
 }
 
 /** Checks an adoption id: kebab-case, no dot (§10.1 rule 6). */
 export function checkAdoptionId(id: string): void {
   if (!KEBAB.test(id)) throw new UsageError(`the adoption id "${id}" is not kebab-case (lowercase letters and digits, joined by single hyphens; no dot)`, 'new');
+  const overlong = adoptionNameProblem(id, `${id.slice(0, 40)}….json`);
+  if (overlong) throw new UsageError(lowerFirst(overlong.message), 'new');
 }
 
 /** What `new` made: catalog-relative paths, and a line on what to do next. */
@@ -171,4 +178,8 @@ async function originFor(root: string, id: string): Promise<string> {
 
 async function exists(path: string): Promise<boolean> {
   return (await stat(path).catch(() => undefined)) !== undefined;
+}
+
+function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1);
 }

@@ -87,6 +87,7 @@ describe('new <contract>-<version>', () => {
     ['ability--1', /kebab-case/],
     ['Ability-1', /kebab-case/],
     ['ability_x-1', /kebab-case/],
+    [`${'a'.repeat(240)}-1`, /cannot be published/],
   ])('%s is a usage error', async (id, message) => {
     const before = treeDigest(root);
     const run = await runCli(['new', id, '--catalog', root]);
@@ -124,6 +125,9 @@ describe('new <contract>-<version> <adoption>', () => {
     expect(missing.err).toContain('catalog/spawn-wave-7/definition.json does not exist');
     const bad = await runCli(['new', 'spawn-wave-1', 'Harbour.Raid', '--catalog', root]);
     expect(bad.status).toBe(2);
+    const long = await runCli(['new', 'spawn-wave-1', 'a'.repeat(250), '--catalog', root]);
+    expect(long.status).toBe(2);
+    expect(long.err).toMatch(/cannot be published/);
     expect(treeDigest(root)).toBe(before);
     expect(existsSync(path.join(root, 'catalog/spawn-wave-7'))).toBe(false);
   });
