@@ -62,6 +62,17 @@ describe('astro dev follows the catalog folder', { timeout: 180_000 }, () => {
     expect(page.body).not.toContain('CONTRACT_DEFINITION_DIVERGENT');
   });
 
+  it('shows an edited about.mdx, its frontmatter and its prose', async () => {
+    edit('catalog/clamped-meter-1/about.mdx', (t) =>
+      t.replace(/^benefit: ".*"$/m, 'benefit: "Bars that hold still while the dev server runs."') + '\n\nA paragraph written while the dev server runs.\n',
+    );
+    await waitForPage(
+      server,
+      '/contracts/clamped-meter-1/',
+      (p) => p.status === 200 && p.body.includes('Bars that hold still while the dev server runs.') && p.body.includes('A paragraph written while the dev server runs.'),
+    );
+  });
+
   it('gives a new adoption file a page, and takes the page of a removed one away', async () => {
     expect((await get(server, '/contracts/clamped-meter-2/mana-spring/')).status).toBe(404);
     writeFileSync(file('catalog/clamped-meter-2/adoptions/mana-spring.json'), readFileSync(file(MANA_WELL)));
