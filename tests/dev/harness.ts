@@ -140,6 +140,7 @@ export async function waitForPage(
   }
 }
 
+/** Resolves after `ms` milliseconds. */
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }

@@ -20,7 +20,7 @@ export const onRequest: MiddlewareHandler = (_context, next) => {
 };
 
 /** The findings as a page: one `file#pointer CODE severity sentence` line each, escaped. */
-export function faultPage(lines: readonly string[]): string {
+function faultPage(lines: readonly string[]): string {
   const title = `The catalog has ${lines.length} error${lines.length === 1 ? '' : 's'}`;
   return `<!doctype html>
 <html lang="en">
