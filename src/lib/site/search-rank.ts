@@ -49,7 +49,7 @@ export interface RankedResult {
   excerpt: string;
   /** Sections of the page that matched, at most {@link MAX_SECTIONS}. */
   sections: { title: string; url: string; excerpt: string }[];
-  /** How the query met the page: 0 its name, 1 an alias or its contract's name, 2 anything else. */
+  /** How the query met the page: 0 the contract it names (newest version), 1 a page of that name, 2 anything else. */
   tier: 0 | 1 | 2;
 }
 
@@ -73,16 +73,16 @@ export function pageKey(url: string): string {
 
 const isOlder = (m: SearchPageMeta): boolean => !!m.version && !!m.newest_version && m.version !== m.newest_version;
 
-/** How the (normalized) query meets a page's names. */
+/**
+ * How the (normalized) query meets a page's names: 0 the newest version of a contract that the
+ * query names (its title, id or an alias), 1 a page whose own name is the query (or an older
+ * version of such a contract), 2 anything else.
+ */
 function tierOf(q: string, m: SearchPageMeta): 0 | 1 | 2 {
   if (!q) return 2;
-  const own = [m.name, m.title, m.kind === 'adoption' ? m.adoption : m.contract];
-  if (own.some((n) => n && normalizeQuery(n) === q)) return 0;
-  if (m.kind === 'contract') {
-    const aliases = (m.aliases ?? '').split('|');
-    if (aliases.some((a) => a && normalizeQuery(a) === q)) return 1;
-  }
-  return 2;
+  const is = (n: string | undefined) => !!n && normalizeQuery(n) === q;
+  if (m.kind === 'contract' && [m.name, m.title, m.contract, ...(m.aliases ?? '').split('|')].some(is)) return isOlder(m) ? 1 : 0;
+  return [m.name, m.title, m.adoption].some(is) ? 1 : 2;
 }
 
 /** The name and kind words of a result (see {@link RankedResult}). */
@@ -113,9 +113,11 @@ export function cleanSectionTitle(title: string): string {
 
 /**
  * Orders Pagefind's candidates for `query`, one per page:
- * 1. pages whose own name is the query, then contract pages one of whose aliases is the query;
- *    within each, newest versions before older ones, then Pagefind's order;
- * 2. every other page in Pagefind's order, except that an older version's page follows its newest
+ * 1. the newest version of a contract the query names (its title, id or one of its aliases): a
+ *    reader typing "backpack" or "inventory" is looking for the mechanism, above its adoptions;
+ * 2. pages whose own name is the query (an adoption called "backpack"), and older versions of the
+ *    contract named, newest versions first, then in Pagefind's order;
+ * 3. every other page in Pagefind's order, except that an older version's page follows its newest
  *    version's counterpart (the same contract page, or the same adoption) when that is found too.
  */
 export function rankResults(query: string, candidates: readonly SearchCandidate[]): RankedResult[] {

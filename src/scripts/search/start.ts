@@ -7,7 +7,7 @@
  * Keys: ArrowDown/ArrowUp move from the input through the results' links and back, Enter follows
  * the focused link (in the input: the first result), typing on a result goes back to the input.
  */
-import { excerptRuns, MAX_SECTIONS, rankResults, resultLabel, type RankedResult, type SearchCandidate } from '../../lib/site/search-rank.ts';
+import { excerptRuns, MAX_SECTIONS, normalizeQuery, rankResults, resultLabel, type RankedResult, type SearchCandidate } from '../../lib/site/search-rank.ts';
 
 /** The parts of Pagefind's browser API the dialog uses (pagefind.js, Pagefind 1.x). */
 interface Pagefind {
@@ -51,6 +51,12 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLEl
   return node;
 }
 
+/** Whether two texts hold the same words (one starting with the other, punctuation aside). */
+function sameWords(a: string, b: string): boolean {
+  const [x, y] = [normalizeQuery(a), normalizeQuery(b)];
+  return x.startsWith(y) || y.startsWith(x);
+}
+
 /** Runs of text with the matched words in <mark>. */
 function excerptNode(excerpt: string, className: string): HTMLElement {
   const p = el('p', { class: className });
@@ -71,7 +77,10 @@ function resultNode(r: RankedResult): HTMLLIElement {
   if (r.sections.length) {
     const list = el('ul', { class: 'hit-sections' });
     for (const s of r.sections.slice(0, MAX_SECTIONS)) {
-      list.append(el('li', {}, el('a', { class: 'section-link', href: s.url }, s.title), excerptNode(s.excerpt, 'section-excerpt')));
+      const item = el('li', {}, el('a', { class: 'section-link', href: s.url }, s.title));
+      // A test's section holds little but its title: an excerpt repeating it says nothing more.
+      if (!sameWords(decode(s.excerpt), s.title)) item.append(excerptNode(s.excerpt, 'section-excerpt'));
+      list.append(item);
     }
     li.append(list);
   }
