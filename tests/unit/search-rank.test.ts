@@ -80,6 +80,14 @@ describe('rankResults', () => {
     ]);
   });
 
+  it('leads a query naming a section (a shelf of the catalog page) to that section, among the first', () => {
+    const ranked = rankResults('Inventories & holdings', [
+      cand(0, '/contracts/container-2/', contract(2)),
+      cand(1, '/contracts/', { title: 'Contract catalog' }, [{ title: 'Inventories & holdings', url: '/contracts/#shelf-inventories-holdings', excerpt: '' }]),
+    ]);
+    expect(ranked.map((r) => r.url)).toEqual(['/contracts/#shelf-inventories-holdings', '/contracts/container-2/']);
+  });
+
   it('shows one result per page, whatever its hash or index.html', () => {
     const ranked = rankResults('x', [
       cand(0, '/contracts/container-2/', contract(2)),

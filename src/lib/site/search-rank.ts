@@ -131,23 +131,36 @@ export function rankResults(query: string, candidates: readonly SearchCandidate[
   const keyed = unique.map((c) => {
     const tier = tierOf(q, c.meta);
     const older = isOlder(c.meta) ? 1 : 0;
-    return { c, tier, key: tier < 2 ? [tier, older, c.rank] : [2, groupRank.get(group(c))!, older, c.rank] };
+    return { c, tier: tier as 0 | 1 | 2, key: tier < 2 ? [tier, older, c.rank] : [2, groupRank.get(group(c))!, older, c.rank] };
   });
+  // A section titled exactly as the query (a shelf on the catalog page) counts as a page of that name.
+  for (const k of keyed) {
+    if (k.tier === 2 && namedSection(q, k.c)) k.key = [1, isOlder(k.c.meta) ? 1 : 0, k.c.rank];
+  }
   keyed.sort((a, b) => {
     for (let i = 0; i < a.key.length; i++) if (a.key[i] !== b.key[i]) return a.key[i]! - b.key[i]!;
     return 0;
   });
-  return keyed.map(({ c, tier }) => {
+  return keyed.map(({ c, tier, key }) => {
     const d = describeResult(c.meta);
+    const section = tier === 2 && key[0] === 1 ? namedSection(q, c) : undefined;
     return {
-      url: c.url,
+      // A result found by its section's title leads to that section.
+      url: section?.url ?? c.url,
       ...d,
       ...(d.older ? { newestVersion: c.meta.newest_version } : {}),
       excerpt: c.excerpt,
       sections: pickSections(q, c),
-      tier,
+      tier: section ? 1 : tier,
     };
   });
+}
+
+/** The section of `c` (not its top) whose title is the query, if any. */
+function namedSection(q: string, c: SearchCandidate): { url: string } | undefined {
+  if (!q) return undefined;
+  const page = pageKey(c.url);
+  return (c.sub_results ?? []).find((s) => s.url.includes('#') && pageKey(s.url) === page && normalizeQuery(cleanSectionTitle(s.title).replace(/ \(\d+\)$/, '')) === q);
 }
 
 /** The sections to show: those whose title holds the query first, then Pagefind's order; not the page's top. */
