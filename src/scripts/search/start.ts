@@ -73,6 +73,7 @@ function resultNode(r: RankedResult): HTMLLIElement {
   }
   const li = el('li', { class: 'hit' }, link);
   li.dataset.label = resultLabel(r);
+  if (r.older) li.dataset.older = '';
   if (r.excerpt) li.append(excerptNode(r.excerpt, 'hit-excerpt'));
   if (r.sections.length) {
     const list = el('ul', { class: 'hit-sections' });
