@@ -114,13 +114,36 @@ describe.skipIf(!browserPresent || !corpusPresent)('finding and following on the
     }
   });
 
+  it('shows more results on request, still one per page', async () => {
+    const { message } = await search(page, 'questions asked');
+    const total = Number(/^(\d+) results/.exec(message)?.[1]);
+    const before = (await hits(page)).length;
+    expect(total).toBeGreaterThan(before);
+    await page.click('site-search .search-more');
+    await page.waitForFunction((n) => document.querySelectorAll('site-search .hit').length > n, before);
+    const after = (await hits(page)).map((h) => h.href.replace(/#.*$/, ''));
+    expect(new Set(after).size).toBe(after.length);
+  });
+
   it('filters by kind, shelf and contract', async () => {
     await search(page, 'backpack');
     await page.selectOption('site-search select[data-filter="kind"]', 'Adoption');
     await page.waitForFunction(() => [...document.querySelectorAll('site-search a.hit-link')].every((a) => a.textContent!.includes('adoption of')));
     expect((await hits(page)).length).toBeGreaterThan(0);
     await page.selectOption('site-search select[data-filter="kind"]', '');
-    await search(page, 'backpack');
+    await page.selectOption('site-search select[data-filter="contract"]', 'Container');
+    await page.waitForFunction(() => {
+      const links = [...document.querySelectorAll('site-search a.hit-link')];
+      return links.length > 0 && links.every((a) => a.textContent!.includes('adoption of Container,'));
+    });
+    await page.selectOption('site-search select[data-filter="contract"]', '');
+    // A shelf alone, with no words, lists its pages.
+    await page.fill('site-search .search-input', '');
+    const shelf = await page.locator('site-search select[data-filter="group"] option').nth(1).getAttribute('value');
+    await page.selectOption('site-search select[data-filter="group"]', shelf!);
+    await page.waitForFunction(() => document.querySelector<HTMLElement>('site-search .search-status')?.dataset.query === '');
+    expect((await hits(page)).length).toBeGreaterThan(0);
+    await page.selectOption('site-search select[data-filter="group"]', '');
   });
 
   it('announces the results to screen readers, the first by its label', async () => {
