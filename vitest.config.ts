@@ -11,10 +11,11 @@
  * A test file lands in a project by its folder, so a new file needs no entry here: `site` takes
  * the folders below, `unit` takes every other `*.test.ts` under tests/.
  */
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-/** Test files that build the site or drive a browser. */
-const SITE = ['tests/{site,e2e,crawl,dev}/**/*.test.ts', 'tests/hardening/{build,injection}.test.ts', 'tests/hardening/**/*.build.test.ts'];
+/** Test files that build the site or drive a browser (`*.build.test.ts` anywhere, too). */
+const SITE = ['tests/{site,e2e,crawl,dev}/**/*.test.ts', 'tests/hardening/{build,injection}.test.ts', 'tests/**/*.build.test.ts'];
 
 export default defineConfig({
   test: {
@@ -23,6 +24,10 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // At least two files at a time, also on 2 cores (vitest's default there is one): much of a site
+    // file's time is spent waiting on a child process (astro build, Chromium) or a page, and a unit
+    // file fills it. Builds still run one at a time (tests/site/helpers.ts takes a lock).
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/**/*.test.ts'], exclude: SITE } },
       { extends: true, test: { name: 'site', include: SITE, globalSetup: ['tests/site/global-setup.ts'] } },

@@ -135,6 +135,9 @@ describe('astro build on a planted fault', () => {
       const load = await catalogLoad(root);
       expect(findingLines(load.printed).length).toBeGreaterThan(0);
       expect(findingLines(build.output)).toEqual(findingLines(load.printed));
+      // …printed as Astro prints its own errors: the name, the findings, the hint.
+      expect(build.output).toMatch(/\[CatalogError\] The catalog has \d+ errors?:\n/);
+      expect(build.output).toMatch(/Hint:\n\s+Each line names the file, the JSON pointer, the code/);
       expect(treeDigest(root)).toBe(before);
     },
     BUILD_TIMEOUT,

@@ -14,6 +14,10 @@ export interface CatalogLoad {
   printed: string;
   /** The rejection's stack ('' or undefined when it carries none). */
   stack: string | undefined;
+  /** The rejection's name (Astro prints it in brackets before the text). */
+  name: string | undefined;
+  /** The hint of an Astro error (printed after the text). */
+  hint: string | undefined;
   /** Warnings the load reported (the build logs them and goes on). */
   warnings: string[];
 }
@@ -23,9 +27,9 @@ export async function catalogLoad(root: string): Promise<CatalogLoad> {
   const warnings: string[] = [];
   try {
     await readVerifiedCatalog(root, { warn: (m) => warnings.push(m) });
-    return { stops: false, printed: '', stack: undefined, warnings };
+    return { stops: false, printed: '', stack: undefined, name: undefined, hint: undefined, warnings };
   } catch (e) {
-    const error = e as Error;
-    return { stops: true, printed: String(error.message), stack: error.stack, warnings };
+    const error = e as Error & { hint?: string };
+    return { stops: true, printed: String(error.message), stack: error.stack, name: error.name, hint: error.hint, warnings };
   }
 }
