@@ -75,6 +75,16 @@ export class CatalogError extends AstroError {
     // and Astro prints none for an error without one.
     this.stack = '';
   }
+
+  /**
+   * Astro gives an error whose `toString()` mentions "document" or "window" its own hint
+   * ("Browser APIs are not available on the server", astro/dist/core/errors/dev/utils.js), in place
+   * of this one; a finding may well say "document". Astro prints the name and message itself, so
+   * only that guess reads this.
+   */
+  override toString(): string {
+    return `${this.name}: ${this.title}`;
+  }
 }
 
 /** "The catalog has N errors:" and one line per finding. */
