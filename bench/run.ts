@@ -328,10 +328,11 @@ for (let round = 0; round < RUNS; round++) {
 // just before and removed after, as the 100× one is.
 let stretch: (ReturnType<typeof summarise> & { scale: string; adoptions: number; goalPages: number }) | undefined;
 if (stretchScale !== undefined) {
-  const dir = join(work, 'catalogs', `${stretchScale}x`);
+  // Its own names: a stretch of 1× must not remove the 1× build the bytes rows read.
+  const dir = join(work, 'catalogs', `stretch-${stretchScale}x`);
   progress(`stretch: writing the ${stretchScale}× catalog (${corpusAdoptions * stretchScale} adoptions)`);
   const written = await writeSyntheticCatalog(dir, corpusAdoptions * stretchScale);
-  const run = await build(site, `synthetic-${stretchScale}x`, { OPENGDD_CATALOG: dir });
+  const run = await build(site, `stretch-${stretchScale}x`, { OPENGDD_CATALOG: dir });
   rmSync(run.outDir, { recursive: true, force: true });
   rmSync(dir, { recursive: true, force: true });
   stretch = { scale: `${stretchScale}×`, adoptions: written.adoptions, goalPages: STRETCH_PAGES, ...summarise([run]) };
@@ -520,7 +521,7 @@ if (stretch) {
   rows.push([
     `Stretch ${stretch.scale}: ${stretch.adoptions} adoptions${stretch.failed ? '' : `, ${stretch.pages} pages`} (1 run)`,
     stretch.failed
-      ? `the build failed (its log is in bench/.work/synthetic-${stretch.scale.replace('×', 'x')}.log)`
+      ? `the build failed (its log is in bench/.work/stretch-${stretch.scale.replace('×', 'x')}.log)`
       : `${sec(stretch.medianWallMs)}${stretch.medianCpuMs !== undefined ? ` (CPU ${sec(stretch.medianCpuMs)})` : ''}; peak RSS ${mib(stretch.peakRss)} (largest process ${mib(stretch.peakProcessHwm)})`,
     `${stretch.goalPages.toLocaleString('en')} pages, RSS ≤ 2 GB${stretch.failed ? ' ✗ missed' : verdict(stretch.pages >= stretch.goalPages && stretch.peakRss <= 2 * 2 ** 30)}`,
   ]);
