@@ -12,6 +12,7 @@ import type { Definition, Pack } from '../../src/lib/opengdd/types.ts';
 import { corpusDir, corpusPresent, repoRoot } from '../helpers/paths.ts';
 import { runCli } from '../helpers/cli.ts';
 import { copyCatalog, remove } from '../site/helpers.ts';
+import { redirectOf } from '../crawl/crawl.ts';
 import { CHROMIUM, launch, serve, sharedSiteDir, watchErrors } from './harness.ts';
 
 const browserPresent = existsSync(CHROMIUM);
@@ -305,6 +306,9 @@ describe.skipIf(!browserPresent)('the answer explorer in Chromium', () => {
       // The corpus's adoption pages are large; its contract pages carry the same island, so they stand in.
       const pages = readdirSync(path.join(sites[site]!.dir, 'contracts'), { recursive: true, encoding: 'utf8' })
         .filter((f) => f.endsWith('index.html') && f.includes('/') && (site === 'embedded' || f.split('/').length === 2))
+        // A redirect stub (the newest-version address, an origin) holds no explorer; visiting it only
+        // races its refresh (and Chromium's favicon request, a 404 on a stub) against the next page.
+        .filter((f) => !redirectOf(readFileSync(path.join(sites[site]!.dir, 'contracts', f), 'utf8')))
         .map((f) => `/contracts/${f.slice(0, -'index.html'.length)}`);
       expect(pages.length).toBeGreaterThan(3);
       const context = await browser.newContext();
