@@ -17,6 +17,7 @@ import {
 import { renderAdoptionTests } from '../../lib/opengdd/render.ts';
 import type { TemplateOutcome } from '../../lib/opengdd/templates.ts';
 import type { Pack, RowSetDeclaration } from '../../lib/opengdd/types.ts';
+import { triedStateSentence } from '../../lib/site/tried-state.ts';
 import { definitionUrl, templateAnchor, testAnchor } from '../../lib/site/urls.ts';
 import { loadExplorerData, type EmbeddedExplorerData } from './data.ts';
 import { attr, cidOf, make, setBadge, setText, show } from './dom.ts';
@@ -100,7 +101,12 @@ class AnswerExplorer extends HTMLElement {
       this.tried = clone(fromUrl);
       this.update(false);
       this.syncInputs();
+      // A link with a tried state says what that state is, not the untried page's sentence.
+      setText(this.querySelector('[data-change]'), triedStateSentence(this.data.page, this.tried, this.base, this.current.evaluation.questions));
     } else this.reflect();
+    // The sticky bar's height, for the page's scroll padding: a focused element is never under it.
+    const bar = this.querySelector<HTMLElement>('.explorer-bar');
+    if (bar) new ResizeObserver(() => document.documentElement.style.setProperty('--explorer-bar-height', `${bar.offsetHeight}px`)).observe(bar);
 
     // Copy and download of the tests' Markdown: brought up to date just before they act.
     this.root.addEventListener('click', (e) => this.freshMarkdown(e), { capture: true });
@@ -136,6 +142,10 @@ class AnswerExplorer extends HTMLElement {
     this.tried = clone(this.base);
     this.update(true);
     this.syncInputs();
+    // The restore button hides itself: focus goes to the sentence saying what the restore did (the
+    // bar itself where a narrow screen shows no sentence), not to <body>.
+    const said = this.querySelector<HTMLElement>('[data-change]');
+    (said && said.offsetWidth > 1 ? said : this.querySelector<HTMLElement>('.explorer-bar'))?.focus();
     for (const host of this.root.querySelectorAll<HTMLElement>('details[data-rows-editor][data-built]')) void this.buildEditor(host);
   }
 
@@ -161,6 +171,8 @@ class AnswerExplorer extends HTMLElement {
       history.replaceState(history.state, '', `${location.pathname}${params}${location.hash}`);
     });
     if (announce) setText(this.querySelector('[data-change]'), summary);
+    // For other parts of the page (e.g. <adoption-compare>), which keep to their own markup.
+    this.dispatchEvent(new CustomEvent('answer-explorer:change', { bubbles: true, detail: { answers: { ...this.tried.answers } } }));
   }
 
   /** The island's own state, as attributes tools and styles can read. */
