@@ -17,7 +17,6 @@ import {
 import { renderAdoptionTests } from '../../lib/opengdd/render.ts';
 import type { TemplateOutcome } from '../../lib/opengdd/templates.ts';
 import type { Pack, RowSetDeclaration } from '../../lib/opengdd/types.ts';
-import { triedStateSentence } from '../../lib/site/tried-state.ts';
 import { definitionUrl, templateAnchor, testAnchor } from '../../lib/site/urls.ts';
 import { loadExplorerData, type EmbeddedExplorerData } from './data.ts';
 import { attr, cidOf, make, setBadge, setText, show } from './dom.ts';
@@ -101,8 +100,12 @@ class AnswerExplorer extends HTMLElement {
       this.tried = clone(fromUrl);
       this.update(false);
       this.syncInputs();
-      // A link with a tried state says what that state is, not the untried page's sentence.
-      setText(this.querySelector('[data-change]'), triedStateSentence(this.data.page, this.tried, this.base, this.current.evaluation.questions));
+      // A link with a tried state says what that state is, not the untried page's sentence (loaded
+      // only for such a link: the words are not needed at every page load).
+      const { tried, base, current } = this;
+      void import('../../lib/site/tried-state.ts').then(
+        (m) => this.current === current && setText(this.querySelector('[data-change]'), m.triedStateSentence(this.data.page, tried, base, current.evaluation.questions)),
+      );
     } else this.reflect();
     // The sticky bar's height, for the page's scroll padding: a focused element is never under it.
     const bar = this.querySelector<HTMLElement>('.explorer-bar');
