@@ -145,10 +145,9 @@ class AnswerExplorer extends HTMLElement {
     this.tried = clone(this.base);
     this.update(true);
     this.syncInputs();
-    // The restore button hides itself: focus goes to the sentence saying what the restore did (the
-    // bar itself where a narrow screen shows no sentence), not to <body>.
-    const said = this.querySelector<HTMLElement>('[data-change]');
-    (said && said.offsetWidth > 1 ? said : this.querySelector<HTMLElement>('.explorer-bar'))?.focus();
+    // The restore button hides itself: focus goes to the sentence saying what the restore did, not
+    // to <body> (a narrow screen, which hides the sentence, shows it while it has focus).
+    this.querySelector<HTMLElement>('[data-change]')?.focus();
     for (const host of this.root.querySelectorAll<HTMLElement>('details[data-rows-editor][data-built]')) void this.buildEditor(host);
   }
 
