@@ -4,7 +4,7 @@
  */
 import { basename, resolve } from 'node:path';
 import { analyzeAdoption } from '../lib/opengdd/analyze.ts';
-import { formatDiagnostic, hasErrors, oneLine, type Diagnostic } from '../lib/opengdd/diagnostics.ts';
+import { formatDiagnostic, hasErrors, readableDiagnostics, type Diagnostic } from '../lib/opengdd/diagnostics.ts';
 import { isObject } from '../lib/opengdd/json.ts';
 import { renderTestsMarkdown } from '../lib/opengdd/render.ts';
 import { loadCatalog } from '../lib/node/catalog.ts';
@@ -78,7 +78,7 @@ async function renderTests(args: string[], io: { out: NodeJS.WritableStream; err
   }
   reports.sort((a, b) => a.id.localeCompare(b.id));
   io.out.write(renderTestsMarkdown(reports.map((r) => r.tests)));
-  writeDiagnostics(unique(diagnostics).map((d) => ({ ...d, message: oneLine(d.message) })), io.err);
+  writeDiagnostics(readableDiagnostics(diagnostics), io.err);
   return hasErrors(diagnostics) ? 1 : 0;
 }
 
@@ -113,12 +113,4 @@ async function check(args: string[], io: { out: NodeJS.WritableStream; err: Node
 
 function writeDiagnostics(diagnostics: Diagnostic[], stream: NodeJS.WritableStream): void {
   for (const d of diagnostics) stream.write(formatDiagnostic(d) + '\n');
-}
-
-function unique(items: Diagnostic[]): Diagnostic[] {
-  const seen = new Set<string>();
-  return items.filter((d) => {
-    const k = formatDiagnostic(d);
-    return seen.has(k) ? false : (seen.add(k), true);
-  });
 }

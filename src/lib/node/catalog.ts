@@ -6,7 +6,7 @@ import { readdir, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import yaml from 'js-yaml';
 import { analyzeAdoption, type AdoptionReport } from '../opengdd/analyze.ts';
-import { hasErrors, oneLine, type Diagnostic } from '../opengdd/diagnostics.ts';
+import { hasErrors, readableDiagnostics, type Diagnostic } from '../opengdd/diagnostics.ts';
 import { firstDifference } from '../opengdd/identity.ts';
 import { isObject, own } from '../opengdd/json.ts';
 import { checkAboutShape, checkDefinitionShape, checkGroupsShape, checkPackShape } from '../opengdd/shape.ts';
@@ -15,6 +15,8 @@ import { validateDefinition } from '../opengdd/validate/definition.ts';
 import { validatePack } from '../opengdd/validate/pack.ts';
 import { DiagnosticSink } from '../opengdd/diagnostics.ts';
 import { imageProblems } from './about-images.ts';
+import { missingPackProblem, strayEntries } from './catalog-layout.ts';
+import { adoptionNameProblem, definitionNameProblem, versionProblem } from './catalog-names.ts';
 import { readProse } from './about-prose.ts';
 import { diag, parseJson, readText, sha256Digest } from './read.ts';
 
@@ -33,6 +35,8 @@ export interface CatalogAbout {
   benefit: string;
   /** The MDX source after the frontmatter. */
   body: string;
+  /** Relative addresses of the images the prose shows from beside the file. */
+  images: string[];
   /** Absolute path of the file. */
   file: string;
 }
@@ -111,6 +115,8 @@ export async function loadCatalog(root: string): Promise<{ model: CatalogModel; 
       out.push(diag('CATALOG_LAYOUT', rel, '', `The folder name "${entry.name}" is not <contract>-<version> (kebab-case, then a number).`));
       continue;
     }
+    const overlong = definitionNameProblem(entry.name);
+    if (overlong) out.push(overlong);
     folders.set(entry.name, await countAdoptionFiles(join(catalogDir, entry.name, 'adoptions')));
     const def = await readDefinitionFolder(root, entry.name, m[1]!, Number(m[2]), groupIds, packs, out);
     if (def) model.definitions.push(def);
@@ -126,7 +132,7 @@ export async function loadCatalog(root: string): Promise<{ model: CatalogModel; 
       out.push(diag('CONTRACT_PACK_ORPHAN', pack.rel, '', `The pack matches no adoption: catalog/${id}/adoptions/ holds none.`));
     }
   }
-  return { model, diagnostics: dedupe(out).map((d) => ({ ...d, message: oneLine(d.message) })) };
+  return { model, diagnostics: readableDiagnostics(out) };
 }
 
 /** How many `.json` files (adoptions, well formed or not) a folder holds; 0 when it is missing. */
@@ -227,12 +233,16 @@ async function readDefinitionFolder(
   const file = await readText(join(root, defRel), defRel, out, root);
   const parsed = file && parseJson(file.text, defRel, 'CONTRACT_INSTANCE_JSON', out);
   const about = await readAbout(root, `${dir}/about.mdx`, groupIds, out);
+  out.push(...(await strayEntries(root, id, about?.images)));
   if (!file || !parsed || !about) return undefined;
   const shape = checkDefinitionShape(parsed.value, defRel);
   out.push(...shape);
   if (!isObject(parsed.value)) return undefined;
   const definition = parsed.value as unknown as Definition;
-  if (definition.contract !== contract || definition.version !== version) {
+  const badVersion = versionProblem(definition, defRel);
+  if (badVersion) out.push(badVersion);
+  // A negative version can match no folder name: the mismatch would only repeat the finding above.
+  if (definition.contract !== contract || (definition.version !== version && !badVersion)) {
     out.push(diag('CATALOG_LAYOUT', defRel, identityPointer(definition, contract), `The definition says ${String(definition.contract)}-${String(definition.version)}, but its folder is ${id}.`));
   }
   const sink = new DiagnosticSink(defRel);
@@ -259,6 +269,8 @@ async function readDefinitionFolder(
   }
 
   const adoptions = await readAdoptions(root, dir, definition, rawPack, out);
+  const citedWithoutPack = rawPack ? undefined : missingPackProblem(definition, defRel, id, adoptions.length);
+  if (citedWithoutPack) out.push(citedWithoutPack);
   const result: CatalogDefinition = {
     id,
     contract,
@@ -289,6 +301,8 @@ async function readAdoptions(root: string, dir: string, definition: Definition, 
       out.push(diag('CONTRACT_INSTANCE_FILENAME', rel, '', `The adoption id "${id}" (the file name without .json) is not kebab-case without dots.`));
       continue;
     }
+    const overlong = adoptionNameProblem(id, rel);
+    if (overlong) out.push(overlong);
     const file = await readText(join(root, rel), rel, out, root);
     const parsed = file && parseJson(file.text, rel, 'CONTRACT_INSTANCE_JSON', out);
     if (!file || !parsed) continue;
@@ -341,20 +355,10 @@ async function readAbout(root: string, rel: string, groupIds: Set<string> | unde
   if (groupIds && !groupIds.has(about.group)) {
     out.push(diag('CATALOG_ABOUT', rel, '/group', `The group "${about.group}" is not declared in catalog/groups.json.`));
   }
-  return { title: about.title, group: about.group, aliases: about.aliases ?? [], benefit: about.benefit, body: file.text.slice(m[0].length), file: join(root, rel) };
+  return { title: about.title, group: about.group, aliases: about.aliases ?? [], benefit: about.benefit, body: file.text.slice(m[0].length), images: prose.localImages.map((i) => i.url), file: join(root, rel) };
 }
 
 /** Where a document's identity disagrees with its folder: `/contract`, else `/version`. */
 function identityPointer(doc: { contract?: unknown }, contract: string): string {
   return doc.contract === contract ? '/version' : '/contract';
-}
-
-function dedupe(items: Diagnostic[]): Diagnostic[] {
-  const seen = new Set<string>();
-  return items.filter((d) => {
-    const key = `${d.file}\u0000${d.pointer}\u0000${d.code}\u0000${d.message}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
 }

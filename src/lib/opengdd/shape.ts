@@ -384,6 +384,11 @@ function predicate(fault: Fault, error: ErrorObject): string {
   const parentSchema = (error.parentSchema ?? {}) as Record<string, unknown>;
   switch (error.keyword) {
     case 'type': {
+      // JSON.parse reads a number beyond the largest double (1e309) as Infinity, which JSON Schema's
+      // "number" refuses: it is a number in the file, so "must be a number" would read as nonsense.
+      if (typeof error.data === 'number' && !Number.isFinite(error.data)) {
+        return `is not a finite number: a number of this size reads as ${error.data > 0 ? '' : 'minus '}infinity`;
+      }
       const special = lookup(TYPE_PHRASES, fault.pointer);
       const types = String(params['type']).split(',');
       return `must be ${special ?? types.map((t) => TYPE_WORDS[t] ?? t).join(' or ')}`;

@@ -44,6 +44,10 @@ export const templateAnchor = (id: string): string => `template-${id}`;
 /** Fragment id of a generated test (names hold slashes). */
 export const testAnchor = (name: string): string => `test-${name.replace(/[^a-z0-9-]+/gi, '--')}`;
 
+/** The adoption's generated tests as Markdown, beside the adoption page (checked adoptions only). */
+export const adoptionTestsUrl = (cv: string, adoption: string): string =>
+  withBase(`/contracts/${cv}/${adoption}/${adoption}.tests.md`);
+
 /** The adoption's zip (adoption file plus pack), beside the adoption page. */
 export const adoptionZipUrl = (cv: string, adoption: string): string =>
   withBase(`/contracts/${cv}/${adoption}/${adoption}.zip`);

@@ -4,8 +4,9 @@
  */
 import { flagQuestions, SELECTOR_FORMS } from '../conditions.ts';
 import { pointer, type ContractCode, type DiagnosticSink } from '../diagnostics.ts';
-import { findQuestionCycle, isValidForbid } from '../evaluate.ts';
+import { isValidForbid } from '../evaluate.ts';
 import { isKebab, isValueName } from '../grammar.ts';
+import { findQuestionCycles } from '../question-cycles.ts';
 import { hasOwn, isFiniteNumber, isObject, memberKeys, members, own } from '../json.ts';
 import type { Definition, FieldShape, Question, RowSetDeclaration, ValueDeclaration } from '../types.ts';
 
@@ -72,13 +73,9 @@ function checkQuestions(definition: Definition, names: DeclaredNames, sink: Diag
       }
     }
   }
-  const cycle = findQuestionCycle(definition.questions as Record<string, unknown>);
-  if (cycle) {
-    sink.error(
-      'CONTRACT_QUESTION_CYCLE',
-      pointer('questions', cycle[0]!, 'when'),
-      `Questions depend on each other in a cycle: ${cycle.join(' → ')}.`,
-    );
+  // Every cycle, each at the `when` of the question where the walk entered it.
+  for (const cycle of findQuestionCycles(definition.questions as Record<string, unknown>)) {
+    sink.error('CONTRACT_QUESTION_CYCLE', pointer('questions', cycle[0]!, 'when'), cycleSentence(cycle));
   }
 }
 
@@ -347,4 +344,10 @@ function ptrSegments(at: string): string[] {
     .split('/')
     .slice(1)
     .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+/** One sentence for a cycle of question ids (`["a", "b", "a"]`, or `["a", "a"]` for a self-cycle). */
+function cycleSentence(cycle: readonly string[]): string {
+  if (cycle.length === 2) return `Question "${cycle[0]}" depends on itself: its "when" reads its own answer.`;
+  return `Questions depend on each other in a cycle: ${cycle.join(' → ')}.`;
 }
