@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { analyzeAdoption } from '../../src/lib/opengdd/analyze.ts';
 import { describeReason } from '../../src/lib/opengdd/reasons.ts';
 import type { Definition, Pack } from '../../src/lib/opengdd/types.ts';
-import { adoptionAnswers, matrixLine, tallyLine } from '../../src/lib/site/adoption-answers.ts';
+import { adoptionAnswers, matrixLine, publishedAnswers, tallyLine } from '../../src/lib/site/adoption-answers.ts';
+import { humanName } from '../../src/lib/site/names.ts';
 import { closestSentence, likeness } from '../../src/lib/site/closeness.ts';
 import { corpusDir, corpusPresent, list, repoRoot } from '../helpers/paths.ts';
 
@@ -85,6 +86,30 @@ describe('how adoptions answer, on the embedded catalog', () => {
     expect(matrixLine(result)).toBe(
       `3 adoptions exercise ${used} of the ${result.templates.length} templates${unused ? `; the other ${unused === 1 ? 'one is' : `${unused} are`} not exercised.` : ': every template is exercised.'}`,
     );
+  });
+});
+
+describe('the published <cv>.adoptions.json and the names', () => {
+  it('names adoptions by id, with their page addresses, and keeps every figure', () => {
+    const [v] = versions(repoRoot).filter((x) => x.cv === 'spawn-wave-1');
+    const result = adoptionAnswers(v!.definition, v!.pack, v!.docs);
+    const published = publishedAnswers('spawn-wave-1', result);
+    expect(published.adoptions.map((a) => a.url)).toEqual(v!.docs.map((d) => `/contracts/spawn-wave-1/${d.id}/`));
+    expect(published.templates.map((t) => t.tests)).toEqual(result.templates.map((t) => t.tests));
+    for (const [i, q] of published.questions.entries()) {
+      expect(q.options.map((o) => o.adoptions)).toEqual(result.questions[i]!.options.map((o) => o.adoptions.map((a) => a.id)));
+      expect(q.notAsked).toEqual(result.questions[i]!.notAsked.map((a) => a.id));
+    }
+    const unused = published.templates.filter((t) => t.unused);
+    expect(unused.length).toBe(result.templates.filter((t) => t.unused).length);
+    for (const t of unused) for (const u of t.unused!) for (const id of u.adoptions) expect(v!.docs.map((d) => d.id)).toContain(id);
+  });
+
+  it('humanizes ids as the seed pages name them', () => {
+    expect(humanName('poison-window')).toBe('Poison window');
+    expect(humanName('backpack')).toBe('Backpack');
+    expect(humanName('fill_what-fits')).toBe('Fill what fits');
+    expect(humanName('---')).toBe('---');
   });
 });
 

@@ -3,7 +3,8 @@
  * every `answer-explorer:change` (and, when it loads after the explorer started, from the tried
  * state in the URL) it says which adoption the tried answers come closest to and marks each
  * question's tried option; the matrix and the unused templates are drawn from the published
- * `<cv>.adoptions.json` when first opened, the matrix with a "Tried" column and the closest
+ * `<cv>.adoptions.json` when first opened, the matrix with a "Tried" column (next to the
+ * template names) and the closest
  * adoptions marked. It changes only its own markup: the page's question blocks and test
  * sections are read, never written.
  */
@@ -176,11 +177,13 @@ class AdoptionCompare extends HTMLElement {
       return;
     }
     const head = table.querySelector('thead tr');
-    if (head && !head.querySelector('.ac-tried')) head.append(el('th', { scope: 'col', className: 'ac-tried' }, 'Tried'));
+    // The reader's column comes first, beside the template it speaks of.
+    if (head && !head.querySelector('.ac-tried')) head.firstElementChild!.after(el('th', { scope: 'col', className: 'ac-tried' }, 'Tried'));
     for (const row of table.querySelectorAll<HTMLElement>('tbody tr[data-t]')) {
       const section = document.querySelector(`[data-live][data-template="${CSS.escape(row.dataset.t!)}"]`);
       const live = section?.getAttribute('data-live') === 'true';
-      const cell = row.querySelector('td.ac-tried') ?? row.appendChild(el('td', { className: 'ac-tried' }));
+      let cell = row.querySelector('td.ac-tried');
+      if (!cell) row.firstElementChild!.after((cell = el('td', { className: 'ac-tried' })));
       cell.textContent = !live ? '–' : row.dataset.perRow === undefined ? '✓' : String(section!.querySelectorAll('[data-test-name]').length);
       cell.classList.toggle('y', live);
     }
