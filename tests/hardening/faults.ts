@@ -136,12 +136,6 @@ export const FAULTS: Fault[] = [
     ],
   },
   {
-    name: 'pack-without-adoption',
-    title: 'a pack whose definition has no adoption',
-    plant: (root) => rmSync(path.join(root, `${METER}/adoptions`), { recursive: true }),
-    expected: [{ file: 'packs/clamped-meter-1.pack.json', pointer: '', code: 'CONTRACT_PACK_ORPHAN' }],
-  },
-  {
     name: 'pack-without-definition',
     title: 'a pack for a definition the catalog does not hold',
     plant: (root) => copyFileSync(path.join(root, 'packs/clamped-meter-1.pack.json'), path.join(root, 'packs/clamped-meter-9.pack.json')),

@@ -100,8 +100,8 @@ export async function loadCatalog(root: string): Promise<{ model: CatalogModel; 
   // group is not declared: noise that buries the one real finding. The group check waits for it.
   const groupsUnreadable = model.groups.length === 0 && hasErrors(out.slice(groupsBefore).filter((d) => d.file === 'catalog/groups.json'));
   const groupIds = groupsUnreadable ? undefined : new Set(model.groups.map((g) => g.id));
-  /** Definition folders that exist (well named), loaded or not, and how many adoption files each holds. */
-  const folders = new Map<string, number>();
+  /** Definition folders that exist (well named), loaded or not. */
+  const folders = new Set<string>();
 
   for (const entry of entries) {
     if (entry.name.startsWith('.') || entry.name === 'groups.json') continue;
@@ -117,28 +117,22 @@ export async function loadCatalog(root: string): Promise<{ model: CatalogModel; 
     }
     const overlong = definitionNameProblem(entry.name);
     if (overlong) out.push(overlong);
-    folders.set(entry.name, await countAdoptionFiles(join(catalogDir, entry.name, 'adoptions')));
+    folders.add(entry.name);
     const def = await readDefinitionFolder(root, entry.name, m[1]!, Number(m[2]), groupIds, packs, out);
     if (def) model.definitions.push(def);
   }
   for (const [id, pack] of packs) {
-    // Judged from the folder, not from what loaded: a definition folder that failed to load (a
-    // broken about.mdx, an unreadable definition.json) has its own finding, and its adoptions are
-    // still there; calling the pack an orphan then would send the reader the wrong way.
-    const files = folders.get(id);
-    if (files === undefined) {
-      out.push(diag('CONTRACT_PACK_ORPHAN', pack.rel, '', `The pack matches no adoption: the catalog has no folder catalog/${id}/.`));
-    } else if (files === 0) {
-      out.push(diag('CONTRACT_PACK_ORPHAN', pack.rel, '', `The pack matches no adoption: catalog/${id}/adoptions/ holds none.`));
+    // In a catalog a pack belongs to its definition, not to adoptions: whoever publishes the
+    // contract publishes its pack (§10.1), and the definition's page shows its templates before
+    // any game adopts it. So a pack is an orphan only when the catalog has no definition folder
+    // for it (README, "A catalog folder"). Judged from the folder, not from what loaded: a folder
+    // that failed to load has its own finding, and calling the pack an orphan then would send the
+    // reader the wrong way.
+    if (!folders.has(id)) {
+      out.push(diag('CONTRACT_PACK_ORPHAN', pack.rel, '', `The pack matches no definition: the catalog has no folder catalog/${id}/.`));
     }
   }
   return { model, diagnostics: readableDiagnostics(out) };
-}
-
-/** How many `.json` files (adoptions, well formed or not) a folder holds; 0 when it is missing. */
-async function countAdoptionFiles(dir: string): Promise<number> {
-  const entries = await listDir(dir, '', []);
-  return (entries ?? []).filter((e) => !e.name.startsWith('.') && e.name.endsWith('.json')).length;
 }
 
 /** An entry of a catalog folder; a symbolic link counts as what it leads to. */

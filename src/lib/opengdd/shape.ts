@@ -16,6 +16,7 @@ import groupsSchema from '../../../schemas/groups.schema.json' with { type: 'jso
 import packSchema from '../../../schemas/pack.schema.json' with { type: 'json' };
 import { escapePointerSegment, pointer, type ContractCode, type Diagnostic } from './diagnostics.ts';
 import { isObject, own } from './json.ts';
+import { withSuggestion } from './suggest.ts';
 
 /** Checks an adoption file (definition part + designer part, §10.2) and returns its shape findings. */
 export function checkAdoptionShape(doc: unknown, file: string): Diagnostic[] {
@@ -364,7 +365,7 @@ function messageFor(kind: Kind, fault: Fault, doc: unknown): string {
     case 'required':
       return `${describe(kind, fault.parent, doc)} lacks the required field "${member}".`;
     case 'additionalProperties':
-      return `"${member}" is not a field of ${nounOf(kind, fault.parent, doc)}.`;
+      return withSuggestion(`"${member}" is not a field of ${nounOf(kind, fault.parent, doc)}.`, member, Object.keys(own(error.parentSchema, 'properties') ?? {}));
     case 'name':
       return `${lookup(NAME_KINDS, fault.parent) ?? 'Name'} "${member}" is not kebab-case.`;
     case 'not':
