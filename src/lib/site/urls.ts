@@ -55,6 +55,9 @@ export const adoptionZipUrl = (cv: string, adoption: string): string =>
 /** The editor JSON Schema of one definition version's adoption files. */
 export const adoptionSchemaUrl = (cv: string): string => withBase(`/schemas/contracts/${cv}.adoption.schema.json`);
 
+/** The editor JSON Schema of every adoption of the catalog (it selects the definition's own by `contract` and `version`). */
+export const catalogAdoptionSchemaUrl = (): string => withBase('/schemas/catalog-adoption.schema.json');
+
 /** The social image (PNG 1200×630) of a definition version. */
 export const definitionImageUrl = (cv: string): string => withBase(`/og/contracts/${cv}.png`);
 
