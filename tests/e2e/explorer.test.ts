@@ -7,7 +7,8 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { countsSentence, explore, suppliedState } from '../../src/lib/opengdd/explore.ts';
+import { explore, suppliedState } from '../../src/lib/opengdd/explore.ts';
+import { pageState } from '../../src/lib/site/model/state.ts';
 import type { Definition, Pack } from '../../src/lib/opengdd/types.ts';
 import { corpusDir, corpusPresent, repoRoot } from '../helpers/paths.ts';
 import { runCli } from '../helpers/cli.ts';
@@ -23,8 +24,7 @@ function expectedCounts(catalog: string, cv: string, adoption: string, answers: 
   const pack: Pack = json(path.join(catalog, `packs/${cv}.pack.json`));
   const base = suppliedState(doc);
   const e = explore(doc as Definition, pack, adoption, { ...base, answers: { ...base.answers, ...answers } }, doc.verification ?? {});
-  const line = countsSentence(e.counts);
-  return `${e.counts.live === e.counts.templates ? `${line}; every template applies` : line}.`;
+  return `${pageState(doc as Definition, e.evaluation, e.templates, 'adoption').countLine}.`;
 }
 
 describe.skipIf(!browserPresent)('the answer explorer in Chromium', () => {
@@ -80,20 +80,21 @@ describe.skipIf(!browserPresent)('the answer explorer in Chromium', () => {
   const live = (page: Page, id: string) => page.getAttribute(`[data-live][data-template="${id}"]`, 'data-live');
   const reasons = (page: Page, id: string) => page.textContent(`[data-live="false"][data-template="${id}"] .reasons`);
   const counts = (page: Page) => page.textContent('[data-test-count]');
-  const radiosVisible = (page: Page, question: string) => page.isVisible(`input[type="radio"][name="${question}"]`);
+  // Every option is always shown once, whole; a question that is not asked has its choices disabled.
+  const radiosVisible = (page: Page, question: string) => page.isEnabled(`input[type="radio"][name="${question}"]`);
 
   it.skipIf(!corpusPresent)('Backpack: all-or-nothing makes refuses-whole apply and takes-what-fits stop, hides the leftover question, and the URL keeps it', async () => {
     const page = await open('corpus', '/contracts/container-1/backpack/');
     expect(await live(page, 'refuses-whole')).toBe('false');
     expect(await live(page, 'takes-what-fits')).toBe('true');
     expect(await radiosVisible(page, 'leftover-destination')).toBe(true);
-    expect(await counts(page)).toBe('11 tests from 8 of the 14 templates; 6 templates do not apply.');
+    expect(await counts(page)).toBe('11 tests from 8 of the 14 templates; 6 do not apply.');
 
     await page.check('input[name="partial-acceptance"][value="all-or-nothing"]');
     expect(await live(page, 'refuses-whole')).toBe('true');
     expect(await page.locator('[data-template="refuses-whole"] [data-test-name]').count()).toBeGreaterThan(0);
     expect(await live(page, 'takes-what-fits')).toBe('false');
-    expect(await reasons(page, 'takes-what-fits')).toContain('is answered all-or-nothing; it applies when the answer is fill-what-fits');
+    expect(await reasons(page, 'takes-what-fits')).toContain('is answered All or nothing; it applies when the answer is Fill what fits');
     expect(await page.locator('[data-test-name^="backpack/takes-what-fits"]').count()).toBe(0);
     expect(await radiosVisible(page, 'leftover-destination')).toBe(false);
     expect(await page.getAttribute('[data-question="leftover-destination"]', 'data-asked')).toBe('false');
@@ -122,7 +123,7 @@ describe.skipIf(!browserPresent)('the answer explorer in Chromium', () => {
     await page.click('[data-action="restore"]');
     expect(await page.isChecked('input[name="partial-acceptance"][value="fill-what-fits"]')).toBe(true);
     expect(await live(page, 'takes-what-fits')).toBe('true');
-    expect(await counts(page)).toBe('11 tests from 8 of the 14 templates; 6 templates do not apply.');
+    expect(await counts(page)).toBe('11 tests from 8 of the 14 templates; 6 do not apply.');
     await page.waitForURL((u) => u.search === '');
     await page.close();
   });
@@ -135,7 +136,7 @@ describe.skipIf(!browserPresent)('the answer explorer in Chromium', () => {
 
     await page.check('input[name="advance"][value="on-schedule"]');
     expect(await live(page, 'cleared-wave-brings-next')).toBe('false');
-    expect(await reasons(page, 'cleared-wave-brings-next')).toContain('is answered on-schedule');
+    expect(await reasons(page, 'cleared-wave-brings-next')).toContain('is answered On schedule');
     expect(await live(page, 'breather-holds')).toBe('false');
     expect(await reasons(page, 'breather-holds')).toContain('which is not asked under these answers');
     expect(await live(page, 'scheduled-wave-starts')).toBe('true');
@@ -328,8 +329,9 @@ describe.skipIf(!browserPresent)('the answer explorer in Chromium', () => {
   it('without JavaScript, an adoption page shows its supplied state in full', async () => {
     const page = await open('embedded', '/contracts/spawn-wave-1/graveyard-horde/', { javaScriptEnabled: false });
     expect(await page.isVisible('answer-explorer')).toBe(false);
-    expect(await page.isVisible('[data-question="breather"] .answer')).toBe(true);
-    expect(await page.isVisible('input[type="radio"]')).toBe(false);
+    // The options are shown once, whole, the supplied one checked and marked.
+    expect(await page.isChecked('[data-question="breather"] input[type="radio"][value="' + (await page.getAttribute('[data-question="breather"]', 'data-answer')) + '"]')).toBe(true);
+    expect(await page.isVisible('[data-question="breather"] .choice-supplied')).toBe(true);
     expect(await page.locator('[data-test-name]').count()).toBeGreaterThan(0);
     await page.close();
   });

@@ -48,6 +48,17 @@ export const testAnchor = (name: string): string => `test-${name.replace(/[^a-z0
 export const adoptionZipUrl = (cv: string, adoption: string): string =>
   withBase(`/contracts/${cv}/${adoption}/${adoption}.zip`);
 
+/** Upstream's authoring tool, the default of `OPENGDD_AUTHORING_TOOL`. */
+export const DEFAULT_AUTHORING_TOOL = 'https://opengdd.org/authoring-tool/?contract={contract}&adoption={adoption}';
+
+/**
+ * Where a reader changes an adoption: the authoring tool the site is configured with
+ * (`OPENGDD_AUTHORING_TOOL`, see astro.config.mjs), opened on this contract version and adoption.
+ */
+export function authoringToolUrl(cv: string, adoption: string, template = import.meta.env?.OPENGDD_AUTHORING_TOOL || DEFAULT_AUTHORING_TOOL): string {
+  return template.replace(/\{contract\}/g, encodeURIComponent(cv)).replace(/\{adoption\}/g, encodeURIComponent(adoption));
+}
+
 /** The editor JSON Schema of one definition version's adoption files. */
 export const adoptionSchemaUrl = (cv: string): string => withBase(`/schemas/contracts/${cv}.adoption.schema.json`);
 
