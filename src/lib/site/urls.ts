@@ -22,6 +22,9 @@ export const adoptionUrl = (cv: string, adoption: string): string => withBase(`/
 /** `definition.json`, byte-identical, beside the definition page. */
 export const definitionFileUrl = (cv: string): string => withBase(`/contracts/${cv}/${cv}.definition.json`);
 
+/** An adoption to start from (the definition part, empty answers, values and rows), beside the definition page. */
+export const emptyAdoptionUrl = (cv: string): string => withBase(`/contracts/${cv}/${cv}.empty-adoption.json`);
+
 /** The pack file, byte-identical, beside the definition page. */
 export const packFileUrl = (cv: string): string => withBase(`/contracts/${cv}/${cv}.pack.json`);
 

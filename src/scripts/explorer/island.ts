@@ -6,22 +6,15 @@
  * reason, the generated tests and the counts.
  * The tried state lives in the URL. Its own state is reflected in `data-*` attributes.
  */
-import {
-  changeSummary,
-  decodeState,
-  encodeState,
-  explore,
-  type Exploration,
-  type TriedState,
-} from '../../lib/opengdd/explore.ts';
-import { renderAdoptionTests } from '../../lib/opengdd/render.ts';
+import type { Exploration, TriedState } from '../../lib/opengdd/explore.ts';
 import type { Pack, RowSetDeclaration } from '../../lib/opengdd/types.ts';
-import { answersSection } from '../../lib/site/model/adoption.ts';
-import { pageState, ruleChanges, type PageState, type TemplateItem } from '../../lib/site/model/state.ts';
+import type { PageState, TemplateItem } from '../../lib/site/model/state.ts';
 import { definitionUrl, templateAnchor } from '../../lib/site/urls.ts';
 import { loadExplorerData, type EmbeddedExplorerData, type ExplorerData } from './data.ts';
 import { attr, setBadge, setText, show } from './dom.ts';
-import { liveSection, notLiveItem } from './tests-view.ts';
+
+/** The engine and the page model, loaded as the island starts (see engine.ts). */
+type Engine = typeof import('./engine.ts');
 
 const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 const sorted = (o: object) => JSON.stringify(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
@@ -30,6 +23,7 @@ const sameState = (a: TriedState, b: TriedState) =>
 
 class AnswerExplorer extends HTMLElement {
   private data!: ExplorerData;
+  private engine!: Engine;
   private pack: Pack | undefined;
   private base!: TriedState;
   private tried!: TriedState;
@@ -53,7 +47,10 @@ class AnswerExplorer extends HTMLElement {
     const json = this.querySelector('script[type="application/json"]');
     if (!json?.textContent) return;
     this.root = this.closest('main') ?? document;
-    this.ready = loadExplorerData(JSON.parse(json.textContent) as EmbeddedExplorerData).then((data) => this.start(data));
+    this.ready = Promise.all([loadExplorerData(JSON.parse(json.textContent) as EmbeddedExplorerData), import('./engine.ts')]).then(([data, engine]) => {
+      this.engine = engine;
+      this.start(data);
+    });
     this.ready.catch(() => {
       this.setAttribute('data-failed', '');
       setText(this.querySelector('[data-change]'), 'The explorer could not load this contract’s files. Reload the page to try again.');
@@ -89,7 +86,7 @@ class AnswerExplorer extends HTMLElement {
       });
     }
     for (const name of Object.keys(this.base.rows)) this.shownRows.set(name, JSON.stringify(this.base.rows[name]));
-    const fromUrl = decodeState(new URLSearchParams(location.search), this.base);
+    const fromUrl = this.engine.decodeState(new URLSearchParams(location.search), this.base);
     if (fromUrl) {
       this.tried = clone(fromUrl);
       this.update(false);
@@ -109,11 +106,11 @@ class AnswerExplorer extends HTMLElement {
   }
 
   private run(): Exploration {
-    return explore(this.data.definition, this.pack, this.data.adoption, this.tried, this.data.verification);
+    return this.engine.explore(this.data.definition, this.pack, this.data.adoption, this.tried, this.data.verification);
   }
 
   private modelOf(e: Exploration): PageState {
-    return pageState(this.data.definition, e.evaluation, e.templates, this.data.page);
+    return this.engine.pageState(this.data.definition, e.evaluation, e.templates, this.data.page);
   }
 
   private onChange(e: Event): void {
@@ -146,8 +143,8 @@ class AnswerExplorer extends HTMLElement {
     const t1 = performance.now();
     const model = this.modelOf(next);
     // A rule a change breaks (or mends) is said first; "No test changes." then says nothing more.
-    const rules = ruleChanges(this.model.rules, model.rules);
-    const tests = changeSummary(this.current, next);
+    const rules = this.engine.ruleChanges(this.model.rules, model.rules);
+    const tests = this.engine.changeSummary(this.current, next);
     const summary = rules.length && tests === 'No test changes.' ? rules.join(' ') : [...rules, tests].join(' ');
     this.current = next;
     this.model = model;
@@ -160,7 +157,7 @@ class AnswerExplorer extends HTMLElement {
     // The URL follows once the page has been updated (a burst of changes writes it once).
     clearTimeout(this.urlTimer);
     this.urlTimer = window.setTimeout(() => {
-      const params = sameState(this.tried, this.base) ? '' : `?${encodeState(this.tried, this.base).toString()}`;
+      const params = sameState(this.tried, this.base) ? '' : `?${this.engine.encodeState(this.tried, this.base).toString()}`;
       history.replaceState(history.state, '', `${location.pathname}${params}${location.hash}`);
     });
     if (announce) setText(this.querySelector('[data-change]'), summary);
@@ -213,7 +210,7 @@ class AnswerExplorer extends HTMLElement {
     }
     if (page === 'adoption') {
       const total = m.questions.length;
-      setText(root.querySelector('[data-section-intro="answers"]'), answersSection(m.asked, total, '').intro ?? '');
+      setText(root.querySelector('[data-section-intro="answers"]'), this.engine.answersSection(m.asked, total, '').intro ?? '');
       this.setCount('answers', `${m.asked}/${total}`);
     }
 
@@ -293,7 +290,7 @@ class AnswerExplorer extends HTMLElement {
     if (!link && !target.closest('copy-button[data-target="tests-markdown"]')) return;
     if (!this.markdownStale) return;
     this.markdownStale = false;
-    const text = renderAdoptionTests(this.current.templates.flatMap((o) => o.tests));
+    const text = this.engine.renderAdoptionTests(this.current.templates.flatMap((o) => o.tests));
     const template = this.root.querySelector<HTMLTemplateElement>('template[data-tests-markdown]');
     if (template) template.content.textContent = `${text}\n`;
     const download = this.root.querySelector<HTMLAnchorElement>('[data-tests-download-wrap] a');
@@ -329,7 +326,7 @@ class AnswerExplorer extends HTMLElement {
         this.shown.set(t.id, { sig, el: null });
         return;
       }
-      const el = t.state === 'applies' ? liveSection(testProto, t) : notLiveItem(offProto, t, `${definitionUrl(this.data.cv)}#${templateAnchor(t.id)}`);
+      const el = t.state === 'applies' ? this.engine.liveSection(testProto, t) : this.engine.notLiveItem(offProto, t, `${definitionUrl(this.data.cv)}#${templateAnchor(t.id)}`);
       // Keep pack order: insert before the next template already in the same list.
       let before: Element | null = null;
       for (const later of ids.slice(i + 1)) {
