@@ -3,6 +3,8 @@
  * - watch the catalog folder in dev, so an edited definition or adoption reloads;
  * - after the build, make every in-site `origin` of a definition lead to its page (redirect pages
  *   where needed; a warning for an origin that resolves nowhere), from `contracts/catalog.json`;
+ * - after the build, write the version-free addresses (`/contracts/<contract>/`) that lead to the
+ *   newest version, from `contracts/catalog.json` (see `latest-pages.ts`);
  * - once the content layer has synced, let go of the catalog model it was made from;
  * - after the build, index `dist/` with Pagefind's Node API, in shards for a large catalog (only
  *   `<main data-pagefind-body>` is indexed, so navigation and footers never pollute results; see
@@ -15,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { resolveOrigins, type OriginEntry } from '../lib/node/origins.ts';
 import { writeSearchIndex } from './search-index.ts';
+import { writeLatestPages } from '../lib/node/latest-pages.ts';
 
 /** Options of {@link opengddSite}. */
 export interface OpengddSiteOptions {
@@ -47,6 +50,8 @@ export default function opengddSite(options: OpengddSiteOptions): AstroIntegrati
       // The content layer has synced: the pages read the store, not the catalog model.
       'astro:build:start': () => forgetVerifiedCatalogs(),
       'astro:build:done': async ({ dir, logger }) => {
+        const latest = writeLatestPages(fileURLToPath(dir), site.pathname);
+        if (latest.length) logger.info(`Version-free addresses: ${latest.length} pages lead to the newest versions.`);
         writeOriginPages(fileURLToPath(dir), site, logger);
         const search = await writeSearchIndex(fileURLToPath(dir), options.searchShardPages);
         logger.info(`Search index: ${search.pages} pages indexed${search.shards > 1 ? ` in ${search.shards} shards` : ''}.`);

@@ -117,6 +117,33 @@ function pageUrl(file: string): string {
   return `/${file.replace(/(^|\/)index\.html$/, '$1')}`;
 }
 
+/** The pages of `files` a shard's globs cover (the three forms {@link planShards} writes). */
+export function shardFiles(shard: SearchShard, files: readonly string[]): string[] {
+  const expand = (glob: string): string[] => {
+    const brace = /\{([^{}]*)\}/.exec(glob);
+    if (!brace) return [glob];
+    return brace[1]!.split(',').flatMap((alt) => expand(glob.slice(0, brace.index) + alt + glob.slice(brace.index + brace[0].length)));
+  };
+  const patterns = shard.globs.flatMap(expand).map(
+    (g) => new RegExp(`^${g.replace(/[.+?^$()|[\]\\]/g, '\\$&').replace(/\*\*\//g, '(?:.*/)?').replace(/(?<![.)])\*/g, '[^/]*')}$`),
+  );
+  return [...shard.files, ...files.filter((f) => patterns.some((p) => p.test(f)))];
+}
+
+/** Elements whose text stands apart from what follows it when they meet another element. */
+const ADJACENT = /(<\/[a-zA-Z][a-zA-Z0-9-]*\s*>)(?=<[a-zA-Z])/g;
+
+/**
+ * The HTML Pagefind reads for a page: the page with a space wherever one element closes and the
+ * next opens with no text between them. Pagefind joins the text of adjacent elements, so a term
+ * and its definition (`<dt>Questions</dt><dd>6 of 6 asked</dd>`) or a link and the code beside it
+ * read as one word ("Questions6") in the index and in excerpts. Only the indexed copy changes;
+ * the page as served keeps its bytes. Text inside one element (`<mark>x</mark>y`) is untouched.
+ */
+export function indexedHtml(html: string): string {
+  return html.replace(ADJACENT, '$1 ');
+}
+
 /**
  * Indexes every page of `outDir` and writes the index to `outDir/pagefind/` (and its further
  * shards, listed in `pagefind/shards.json`). Returns the number of pages indexed.
@@ -124,24 +151,19 @@ function pageUrl(file: string): string {
 export async function writeSearchIndex(outDir: string, maxPages = DEFAULT_SHARD_PAGES): Promise<{ pages: number; shards: number }> {
   // Imported lazily: Pagefind starts a native service process, only needed at the end of a build.
   const pagefind = await import('pagefind');
-  const shards = planShards(htmlFiles(outDir), maxPages);
+  const files = htmlFiles(outDir);
+  const shards = planShards(files, maxPages);
   const bundles: string[] = [];
   let pages = 0;
   for (const [n, shard] of shards.entries()) {
     try {
       const { index, errors } = await pagefind.createIndex({ forceLanguage: 'en' });
       if (!index) throw new Error(`Pagefind could not start: ${errors.join('; ')}`);
-      pages += shard.files.length;
-      for (const file of shard.files) {
-        const added = await index.addHTMLFile({ url: pageUrl(file), content: readFileSync(path.join(outDir, file), 'utf8') });
+      // Each page is handed over one at a time (never the whole shard's HTML in memory at once).
+      for (const file of shardFiles(shard, files)) {
+        const added = await index.addHTMLFile({ url: pageUrl(file), content: indexedHtml(readFileSync(path.join(outDir, file), 'utf8')) });
         if (added.errors.length) throw new Error(`Pagefind could not index ${file}: ${added.errors.join('; ')}`);
-      }
-      if (shard.globs.length) {
-        // Names in the globs are lowercase letters, digits and hyphens (planShards).
-        const glob = shard.globs.length === 1 ? shard.globs[0]! : `{${shard.globs.join(',')}}`;
-        const added = await index.addDirectory({ path: outDir, glob });
-        if (added.errors.length) throw new Error(`Pagefind indexing failed: ${added.errors.join('; ')}`);
-        pages += added.page_count;
+        pages += 1;
       }
       const bundle = n === 0 ? 'pagefind' : `pagefind/shards/${n}`;
       const written = await index.writeFiles({ outputPath: path.join(outDir, bundle) });

@@ -43,6 +43,11 @@ const SPAWN = 'catalog/spawn-wave-1';
 const CASTLE = `${SPAWN}/adoptions/castle-siege.json`;
 const METER = 'catalog/clamped-meter-1';
 const KNIGHT = `${METER}/adoptions/knight-health.json`;
+/** An adoption id of 250 characters: `<id>.json` fits in a name, `<id>.tests.md` does not. */
+const LONG_ADOPTION = `castle-siege-${'x'.repeat(237)}`;
+/** A contract id of 240 characters and its definition folder `<contract>-1`. */
+const LONG_CONTRACT = `spawn-wave-${'x'.repeat(229)}`;
+const LONG_CV = `${LONG_CONTRACT}-1`;
 
 /** Reads a JSON file of the copy. */
 export function readJson(root: string, rel: string): Json {
@@ -129,12 +134,6 @@ export const FAULTS: Fault[] = [
       { file: `${SPAWN}/definition.json`, pointer: '/pack', code: 'CONTRACT_PACK_HASH' },
       { file: CASTLE, pointer: '/pack', code: 'CONTRACT_PACK_HASH' },
     ],
-  },
-  {
-    name: 'pack-without-adoption',
-    title: 'a pack whose definition has no adoption',
-    plant: (root) => rmSync(path.join(root, `${METER}/adoptions`), { recursive: true }),
-    expected: [{ file: 'packs/clamped-meter-1.pack.json', pointer: '', code: 'CONTRACT_PACK_ORPHAN' }],
   },
   {
     name: 'pack-without-definition',
@@ -435,7 +434,96 @@ export const FAULTS: Fault[] = [
     expected: [{ file: `${SPAWN}/about.mdx`, pointer: '', code: 'CATALOG_ENCODING' }],
     absent: ['CONTRACT_PACK_ORPHAN'],
   },
+  // Faults nobody planted before (issue 11): each was found by trying, none by reading the spec.
+  {
+    name: 'adoption-id-too-long',
+    title: 'an adoption id of 250 characters, valid kebab-case, that no <adoption>.tests.md can be named after (255 bytes a name)',
+    plant: (root) => renameSync(path.join(root, CASTLE), path.join(root, `${SPAWN}/adoptions/${LONG_ADOPTION}.json`)),
+    expected: [{ file: `${SPAWN}/adoptions/${LONG_ADOPTION}.json`, pointer: '', code: 'CATALOG_LAYOUT', message: /<adoption>\.tests\.md, 259 bytes.*within 246 characters/ }],
+  },
+  {
+    name: 'contract-id-too-long',
+    title: 'a contract id of 240 characters, valid kebab-case, that no <contract>-<version>.adoption.schema.json can be named after',
+    plant: (root) => {
+      renameSync(path.join(root, SPAWN), path.join(root, `catalog/${LONG_CV}`));
+      renameSync(path.join(root, 'packs/spawn-wave-1.pack.json'), path.join(root, `packs/${LONG_CV}.pack.json`));
+      editDefinitionEverywhere(root, `catalog/${LONG_CV}`, (d) => void (d.contract = LONG_CONTRACT));
+      editPack(root, LONG_CV, (p) => void (p.contract = LONG_CONTRACT));
+    },
+    expected: [{ file: `catalog/${LONG_CV}`, pointer: '', code: 'CATALOG_LAYOUT', message: /<contract>-<version>\.adoption\.schema\.json, 263 bytes/ }],
+    absent: ['CONTRACT_PACK_ORPHAN', 'CONTRACT_PACK_HASH'],
+  },
+  {
+    name: 'pack-beside-definition',
+    title: 'a pack saved beside definition.json instead of in packs/ (it would be ignored, the definition shown as promised)',
+    plant: (root) => renameSync(path.join(root, 'packs/spawn-wave-1.pack.json'), path.join(root, `${SPAWN}/spawn-wave-1.pack.json`)),
+    expected: [{ file: `${SPAWN}/spawn-wave-1.pack.json`, pointer: '', code: 'CATALOG_LAYOUT', message: /read only from packs\/.*move it to packs\/spawn-wave-1\.pack\.json/ }],
+  },
+  {
+    name: 'duplicate-key-adoption',
+    title: 'an adoption naming "answers" twice (JSON.parse keeps the last; the JSON view shows both)',
+    plant: (root) => replaceText(root, CASTLE, /\n {2}"answers": \{/, '\n  "answers": { "advance": "when-cleared" },\n  "answers": {'),
+    expected: [{ file: CASTLE, pointer: '/answers', code: 'CONTRACT_INSTANCE_JSON', message: /The key "answers" appears again in this object at line \d+, column 3/ }],
+  },
+  {
+    name: 'duplicate-key-nested',
+    title: 'a definition.json whose question names "asks" twice (the last, unchanged, wins: no other finding would show it)',
+    plant: (root) => replaceText(root, `${SPAWN}/definition.json`, /("advance": \{\n\s*)"asks":/, '$1"asks": "What starts the first wave?",\n      "asks":'),
+    expected: [{ file: `${SPAWN}/definition.json`, pointer: '/questions/advance/asks', code: 'CONTRACT_INSTANCE_JSON', message: /The key "asks" appears again/ }],
+    absent: ['CONTRACT_DEFINITION_DIVERGENT'],
+  },
+  {
+    name: 'question-cycles',
+    title: 'a self-cycle and a two-question cycle through "when" in one definition: both reported',
+    plant: (root) =>
+      editDefinitionEverywhere(root, SPAWN, (d) => {
+        d.questions['blocked-spawn'].when = { flag: { 'blocked-spawn': ['wait-for-room'] } };
+        d.questions['blocked-spawn'].otherwise = 'An enemy due at a blocked point waits.';
+        d.questions.advance.when = { flag: { breather: ['none'] } };
+        d.questions.advance.otherwise = 'Waves start on schedule.';
+      }),
+    expected: [
+      { file: `${SPAWN}/definition.json`, pointer: '/questions/advance/when', code: 'CONTRACT_QUESTION_CYCLE', message: /advance → breather → advance/ },
+      { file: `${SPAWN}/definition.json`, pointer: '/questions/blocked-spawn/when', code: 'CONTRACT_QUESTION_CYCLE', message: /"blocked-spawn" depends on itself/ },
+    ],
+  },
+  {
+    name: 'bidi-row-id',
+    title: 'a row id holding U+202E (right-to-left override), which would reverse the printed line',
+    plant: (root) => editJson(root, CASTLE, (d) => void (d.rows.waves[0].id = 'scouts\u202eevil')),
+    // The message holds the escape and never the character itself.
+    expected: [{ file: CASTLE, pointer: '/rows/waves/0/id', code: 'CONTRACT_NAME_GRAMMAR', message: /^[^\u202e]*"scouts\\u202eevil"[^\u202e]*$/ }],
+  },
+  {
+    name: 'bidi-answer-key',
+    title: 'an answer keyed with U+2067 (right-to-left isolate): the printed pointer is escaped as well',
+    plant: (root) => editJson(root, CASTLE, (d) => void (d.answers['weather\u2067'] = 'rain')),
+    expected: [{ file: CASTLE, pointer: '/answers/weather\\u2067', code: 'CONTRACT_ANSWER_UNKNOWN', message: /^[^\u2067]*$/ }],
+  },
+  {
+    name: 'infinite-value',
+    title: 'a value written 1e309, a JSON number that reads as infinity',
+    plant: (root) => replaceText(root, CASTLE, '"first-wave-delay": 20,', '"first-wave-delay": 1e309,'),
+    expected: [{ file: CASTLE, pointer: '/values/first-wave-delay', code: 'CONTRACT_VALUE_TYPE', message: /is not a finite number: a number of this size reads as infinity/ }],
+  },
+  {
+    name: 'about-image-name-too-long',
+    title: 'an image beside about.mdx whose name leaves no room for the hash Astro adds when it publishes it',
+    plant: (root) => {
+      copyFileSync(path.join(root, 'catalog/clamped-meter-2/meter.svg'), path.join(root, SPAWN, `${'w'.repeat(240)}.svg`));
+      replaceText(root, `${SPAWN}/about.mdx`, /$/, `\n![The wave](./${'w'.repeat(240)}.svg)\n`);
+    },
+    expected: [{ file: `${SPAWN}/about.mdx`, pointer: '', code: 'CATALOG_ABOUT', message: /has a file name of 244 bytes.*limited to 200 bytes/ }],
+    absent: ['CONTRACT_PACK_ORPHAN'],
+  },
+  {
+    name: 'negative-version',
+    title: 'a definition (and its adoptions) of version -1, which no folder or pack file name can spell',
+    plant: (root) => editDefinitionEverywhere(root, METER, (d) => void (d.version = -1)),
+    expected: [{ file: `${METER}/definition.json`, pointer: '/version', code: 'CATALOG_LAYOUT', message: /The version is -1.*must be 0 or a positive integer/ }],
+  },
 ];
+
 
 /** A fresh copy of the embedded catalog with `fault` planted; the caller removes it. */
 export function plantedCatalog(fault: Fault): string {

@@ -1,8 +1,12 @@
 /**
- * Runs the command line in-process with captured streams, and reads its diagnostic lines back.
+ * Runs the command line in-process with captured streams (or as the real bin in a child process),
+ * and reads its diagnostic lines back.
  */
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import { main } from '../../src/cli/main.ts';
 import type { Diagnostic } from '../../src/lib/opengdd/diagnostics.ts';
+import { repoRoot } from './paths.ts';
 
 /** What one run printed and returned. */
 export interface CliRun {
@@ -45,4 +49,18 @@ export function parseFindings(text: string): PrintedFinding[] {
     if (m) found.push({ file: m[1]!, pointer: m[2]!, code: m[3] as Diagnostic['code'], severity: m[4] as 'error' | 'warning', message: m[5]! });
   }
   return found;
+}
+
+/**
+ * Runs the real `bin/opengdd-catalog.mjs` in a child process (Node and tsx as a user runs it), for
+ * what only a process shows: its exit status and everything it prints, stack traces included.
+ */
+export function runBin(argv: string[], env: Record<string, string | undefined> = {}): CliRun {
+  const merged: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
+  for (const [k, v] of Object.entries(env)) {
+    if (v === undefined) delete merged[k];
+    else merged[k] = v;
+  }
+  const run = spawnSync(process.execPath, [path.join(repoRoot, 'bin/opengdd-catalog.mjs'), ...argv], { env: merged, encoding: 'utf8' });
+  return { status: run.status ?? -1, out: run.stdout, err: run.stderr };
 }

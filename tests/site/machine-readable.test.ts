@@ -176,9 +176,13 @@ describe('older versions and the question picture (embedded catalog)', () => {
     expect(html).toMatch(/<h2 id="changes"[^>]*>\s*What changed in version 2/);
     const changes = /<div class="version-changes"[\s\S]*?<\/div>\s*<h2/.exec(html)?.[0] ?? '';
     expect(changes).toContain('href="/contracts/clamped-meter-2/"');
-    const items = [...changes.matchAll(/data-change-area="([^"]+)" data-change-kind="([^"]+)"[^>]*>[\s\S]*?<code[^>]*>([^<]+)<\/code>/g)].map(
+    const items = [...changes.matchAll(/data-change-area="([^"]+)" data-change-kind="([^"]+)" data-change-name="([^"]+)"/g)].map(
       (m) => `${m[2]} ${m[1]} ${m[3]}`,
     );
+    // The rewritten summary shows both texts, the changed words marked.
+    const summary = /data-change-area="summary"[\s\S]*?<\/li>/.exec(changes)?.[0] ?? '';
+    expect(summary).toMatch(/<del[^>]*>[\s\S]*?\S[\s\S]*?<\/del>/);
+    expect(summary).toMatch(/<ins[^>]*>[\s\S]*?\S[\s\S]*?<\/ins>/);
     expect(Number(/data-changes="(\d+)"/.exec(changes)?.[1])).toBe(items.length);
     const v1 = JSON.parse(readFileSync(path.join(repoRoot, 'catalog/clamped-meter-1/definition.json'), 'utf8'));
     const v2 = JSON.parse(readFileSync(path.join(repoRoot, 'catalog/clamped-meter-2/definition.json'), 'utf8'));

@@ -144,3 +144,48 @@ describe('JSON highlighting', () => {
     expect(await highlightJson('{"a": "{{x}}"}\r\n', { placeholders: true })).toContain('<mark class="placeholder">{{x}}</mark>');
   });
 });
+
+/** Compact HTML with every `<span class="ja">` and its closing tag taken out. */
+function withoutAnnotationMarks(html: string): string {
+  const stack: boolean[] = [];
+  return html.replace(/<span class="ja">|<span[^>]*>|<\/span>/g, (tag) => {
+    if (tag === '<span class="ja">') {
+      stack.push(true);
+      return '';
+    }
+    if (tag === '</span>') return stack.pop() ? '' : tag;
+    stack.push(false);
+    return tag;
+  });
+}
+
+describe('annotations (§10.2 rule 2) in the JSON view', () => {
+  it('marks each annotation member from its key to the end of its value, line by line', async () => {
+    const palette = (await jsonPalette())!;
+    const code = '{\n  "a": 1,\n  "_note": "x",\n  "b": { "_n": [1,\n    2], "c": "_not" },\n  "_o": { "k": null }\n}\n';
+    const html = fastJsonHtml(code, palette, { annotations: true })!;
+    const marked = [...html.matchAll(/<span class="ja">((?:<span class="j[bs]">[^<]*<\/span>|[^<])*)<\/span>/g)].map((m) =>
+      decode(m[1]!.replace(/<[^>]+>/g, '')),
+    );
+    expect(marked).toEqual(['"_note": "x"', '"_n": [1,', '2]', '"_o": { "k": null }']);
+  });
+
+  it('changes nothing else: without the marks, the HTML is the unannotated HTML of every catalog document', async () => {
+    const palette = (await jsonPalette())!;
+    const files = [...jsonFiles(path.join(repoRoot, 'catalog')), ...jsonFiles(path.join(corpusDir, 'catalog'))];
+    let annotated = 0;
+    for (const file of files) {
+      const code = readFileSync(file, 'utf8');
+      const html = fastJsonHtml(code, palette, { annotations: true })!;
+      if (html.includes('class="ja"')) annotated++;
+      expect(withoutAnnotationMarks(html)).toBe(fastJsonHtml(code, palette));
+    }
+    // The corpus's container-1 adoptions carry `_note_*` annotations.
+    if (existsSync(corpusDir)) expect(annotated).toBeGreaterThan(0);
+  });
+
+  it('gives the focusable block a name', async () => {
+    const html = await highlightJson('{"a": 1}', { label: 'The "x" file' });
+    expect(html).toMatch(/^<pre role="region" aria-label="The &quot;x&quot; file" class="shiki json"/);
+  });
+});

@@ -5,7 +5,7 @@
  * page is indexed exactly once, and a catalog the size of today's is one shard.
  */
 import { describe, expect, it } from 'vitest';
-import { planShards, type SearchShard } from '../../src/integrations/search-index.ts';
+import { planShards, shardFiles, type SearchShard } from '../../src/integrations/search-index.ts';
 
 const site = ['index.html', '404.html', 'contracts/index.html'];
 const folder = (cv: string, adoptions: number) => [
@@ -30,6 +30,8 @@ function expectEveryPageOnce(shards: SearchShard[], files: readonly string[]): v
   const all = shards.flatMap((s) => covered(s, files)).sort();
   expect(all).toEqual([...files].sort());
   for (const s of shards) expect(covered(s, files)).toHaveLength(s.pages);
+  // The files the indexer is handed, shard by shard, are the same pages.
+  for (const s of shards) expect(shardFiles(s, files).sort()).toEqual(covered(s, files).sort());
 }
 
 describe('planShards', () => {

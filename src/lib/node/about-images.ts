@@ -4,7 +4,7 @@
  * first, so the reader gets one line naming the file, the line and the column instead.
  */
 import { stat } from 'node:fs/promises';
-import { relative, resolve, sep } from 'node:path';
+import { basename, relative, resolve, sep } from 'node:path';
 import type { LocalImage } from './about-prose.ts';
 import { isInside, MAX_FILE_BYTES } from './read.ts';
 
@@ -12,6 +12,12 @@ import { isInside, MAX_FILE_BYTES } from './read.ts';
 const FORMATS = new Set(['png', 'jpeg', 'webp', 'gif', 'avif', 'svg', 'tiff']);
 /** Larger images would take the build's memory; a catalog's illustrations never need it. */
 const MAX_PIXELS = 25_000_000;
+/**
+ * Astro publishes an image as `_astro/<name>.<hash>.<ext>`, and a resized one as
+ * `<name>.<hash>_<hash>.<format>`: about 30 bytes on top of the name, within a file system's 255.
+ * The limit keeps room to spare (an illustration's name is a few words).
+ */
+const MAX_IMAGE_NAME_BYTES = 200;
 
 /**
  * Why each image cannot be published, as sentences naming line and column: outside the contract
@@ -36,6 +42,8 @@ async function imageProblem(folder: string, url: string): Promise<string | undef
   const file = resolve(folder, path);
   const inside = relative(folder, file);
   if (inside === '' || inside.startsWith(`..${sep}`) || inside === '..') return 'is outside the contract’s folder; images sit beside about.mdx';
+  const nameBytes = Buffer.byteLength(basename(file));
+  if (nameBytes > MAX_IMAGE_NAME_BYTES) return `has a file name of ${nameBytes} bytes; the build publishes it under that name with a hash and a format added, so image names are limited to ${MAX_IMAGE_NAME_BYTES} bytes`;
   const info = await stat(file).catch(() => undefined);
   if (!info?.isFile()) return 'is not a file beside about.mdx';
   if (!(await isInside(file, folder))) return 'is a link to a place outside the contract’s folder';

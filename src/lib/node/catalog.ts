@@ -6,7 +6,7 @@ import { readdir, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import yaml from 'js-yaml';
 import { analyzeAdoption, type AdoptionReport } from '../opengdd/analyze.ts';
-import { hasErrors, oneLine, type Diagnostic } from '../opengdd/diagnostics.ts';
+import { hasErrors, readableDiagnostics, type Diagnostic } from '../opengdd/diagnostics.ts';
 import { firstDifference } from '../opengdd/identity.ts';
 import { isObject, own } from '../opengdd/json.ts';
 import { checkAboutShape, checkDefinitionShape, checkGroupsShape, checkPackShape } from '../opengdd/shape.ts';
@@ -15,6 +15,8 @@ import { validateDefinition } from '../opengdd/validate/definition.ts';
 import { validatePack } from '../opengdd/validate/pack.ts';
 import { DiagnosticSink } from '../opengdd/diagnostics.ts';
 import { imageProblems } from './about-images.ts';
+import { missingPackProblem, strayEntries } from './catalog-layout.ts';
+import { adoptionNameProblem, definitionNameProblem, versionProblem } from './catalog-names.ts';
 import { readProse } from './about-prose.ts';
 import { diag, parseJson, readText, sha256Digest } from './read.ts';
 
@@ -33,6 +35,8 @@ export interface CatalogAbout {
   benefit: string;
   /** The MDX source after the frontmatter. */
   body: string;
+  /** Relative addresses of the images the prose shows from beside the file. */
+  images: string[];
   /** Absolute path of the file. */
   file: string;
 }
@@ -96,8 +100,8 @@ export async function loadCatalog(root: string): Promise<{ model: CatalogModel; 
   // group is not declared: noise that buries the one real finding. The group check waits for it.
   const groupsUnreadable = model.groups.length === 0 && hasErrors(out.slice(groupsBefore).filter((d) => d.file === 'catalog/groups.json'));
   const groupIds = groupsUnreadable ? undefined : new Set(model.groups.map((g) => g.id));
-  /** Definition folders that exist (well named), loaded or not, and how many adoption files each holds. */
-  const folders = new Map<string, number>();
+  /** Definition folders that exist (well named), loaded or not. */
+  const folders = new Set<string>();
 
   for (const entry of entries) {
     if (entry.name.startsWith('.') || entry.name === 'groups.json') continue;
@@ -111,28 +115,24 @@ export async function loadCatalog(root: string): Promise<{ model: CatalogModel; 
       out.push(diag('CATALOG_LAYOUT', rel, '', `The folder name "${entry.name}" is not <contract>-<version> (kebab-case, then a number).`));
       continue;
     }
-    folders.set(entry.name, await countAdoptionFiles(join(catalogDir, entry.name, 'adoptions')));
+    const overlong = definitionNameProblem(entry.name);
+    if (overlong) out.push(overlong);
+    folders.add(entry.name);
     const def = await readDefinitionFolder(root, entry.name, m[1]!, Number(m[2]), groupIds, packs, out);
     if (def) model.definitions.push(def);
   }
   for (const [id, pack] of packs) {
-    // Judged from the folder, not from what loaded: a definition folder that failed to load (a
-    // broken about.mdx, an unreadable definition.json) has its own finding, and its adoptions are
-    // still there; calling the pack an orphan then would send the reader the wrong way.
-    const files = folders.get(id);
-    if (files === undefined) {
-      out.push(diag('CONTRACT_PACK_ORPHAN', pack.rel, '', `The pack matches no adoption: the catalog has no folder catalog/${id}/.`));
-    } else if (files === 0) {
-      out.push(diag('CONTRACT_PACK_ORPHAN', pack.rel, '', `The pack matches no adoption: catalog/${id}/adoptions/ holds none.`));
+    // In a catalog a pack belongs to its definition, not to adoptions: whoever publishes the
+    // contract publishes its pack (§10.1), and the definition's page shows its templates before
+    // any game adopts it. So a pack is an orphan only when the catalog has no definition folder
+    // for it (README, "A catalog folder"). Judged from the folder, not from what loaded: a folder
+    // that failed to load has its own finding, and calling the pack an orphan then would send the
+    // reader the wrong way.
+    if (!folders.has(id)) {
+      out.push(diag('CONTRACT_PACK_ORPHAN', pack.rel, '', `The pack matches no definition: the catalog has no folder catalog/${id}/.`));
     }
   }
-  return { model, diagnostics: dedupe(out).map((d) => ({ ...d, message: oneLine(d.message) })) };
-}
-
-/** How many `.json` files (adoptions, well formed or not) a folder holds; 0 when it is missing. */
-async function countAdoptionFiles(dir: string): Promise<number> {
-  const entries = await listDir(dir, '', []);
-  return (entries ?? []).filter((e) => !e.name.startsWith('.') && e.name.endsWith('.json')).length;
+  return { model, diagnostics: readableDiagnostics(out) };
 }
 
 /** An entry of a catalog folder; a symbolic link counts as what it leads to. */
@@ -227,12 +227,16 @@ async function readDefinitionFolder(
   const file = await readText(join(root, defRel), defRel, out, root);
   const parsed = file && parseJson(file.text, defRel, 'CONTRACT_INSTANCE_JSON', out);
   const about = await readAbout(root, `${dir}/about.mdx`, groupIds, out);
+  out.push(...(await strayEntries(root, id, about?.images)));
   if (!file || !parsed || !about) return undefined;
   const shape = checkDefinitionShape(parsed.value, defRel);
   out.push(...shape);
   if (!isObject(parsed.value)) return undefined;
   const definition = parsed.value as unknown as Definition;
-  if (definition.contract !== contract || definition.version !== version) {
+  const badVersion = versionProblem(definition, defRel);
+  if (badVersion) out.push(badVersion);
+  // A negative version can match no folder name: the mismatch would only repeat the finding above.
+  if (definition.contract !== contract || (definition.version !== version && !badVersion)) {
     out.push(diag('CATALOG_LAYOUT', defRel, identityPointer(definition, contract), `The definition says ${String(definition.contract)}-${String(definition.version)}, but its folder is ${id}.`));
   }
   const sink = new DiagnosticSink(defRel);
@@ -259,6 +263,8 @@ async function readDefinitionFolder(
   }
 
   const adoptions = await readAdoptions(root, dir, definition, rawPack, out);
+  const citedWithoutPack = rawPack ? undefined : missingPackProblem(definition, defRel, id, adoptions.length);
+  if (citedWithoutPack) out.push(citedWithoutPack);
   const result: CatalogDefinition = {
     id,
     contract,
@@ -289,6 +295,8 @@ async function readAdoptions(root: string, dir: string, definition: Definition, 
       out.push(diag('CONTRACT_INSTANCE_FILENAME', rel, '', `The adoption id "${id}" (the file name without .json) is not kebab-case without dots.`));
       continue;
     }
+    const overlong = adoptionNameProblem(id, rel);
+    if (overlong) out.push(overlong);
     const file = await readText(join(root, rel), rel, out, root);
     const parsed = file && parseJson(file.text, rel, 'CONTRACT_INSTANCE_JSON', out);
     if (!file || !parsed) continue;
@@ -341,20 +349,10 @@ async function readAbout(root: string, rel: string, groupIds: Set<string> | unde
   if (groupIds && !groupIds.has(about.group)) {
     out.push(diag('CATALOG_ABOUT', rel, '/group', `The group "${about.group}" is not declared in catalog/groups.json.`));
   }
-  return { title: about.title, group: about.group, aliases: about.aliases ?? [], benefit: about.benefit, body: file.text.slice(m[0].length), file: join(root, rel) };
+  return { title: about.title, group: about.group, aliases: about.aliases ?? [], benefit: about.benefit, body: file.text.slice(m[0].length), images: prose.localImages.map((i) => i.url), file: join(root, rel) };
 }
 
 /** Where a document's identity disagrees with its folder: `/contract`, else `/version`. */
 function identityPointer(doc: { contract?: unknown }, contract: string): string {
   return doc.contract === contract ? '/version' : '/contract';
-}
-
-function dedupe(items: Diagnostic[]): Diagnostic[] {
-  const seen = new Set<string>();
-  return items.filter((d) => {
-    const key = `${d.file}\u0000${d.pointer}\u0000${d.code}\u0000${d.message}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
 }

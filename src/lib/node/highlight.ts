@@ -32,6 +32,8 @@ const THEMES = { light: 'github-light', dark: 'github-dark' } as const;
 export interface HighlightOptions {
   /** Wrap template placeholders (`{{instance}}`, `{{bind:x}}` …) in `<mark class="placeholder">`. */
   placeholders?: boolean;
+  /** The block's accessible name: it can take keyboard focus (to scroll), so it needs one. */
+  label?: string;
 }
 
 /** shiki's HTML for `code` (the fallback, and the reference the fast path is checked against). */
@@ -58,9 +60,15 @@ export async function shikiColours(code: string): Promise<(ColourPair | undefine
 /** Highlighted HTML (`<pre class="shiki">…`) for JSON text. The text itself is never altered. */
 export async function highlightJson(code: string, options: HighlightOptions = {}): Promise<string> {
   const palette = await jsonPalette();
-  const html = (palette && fastJsonHtml(code, palette)) || (await shikiJsonHtml(code));
+  let html = (palette && fastJsonHtml(code, palette, { annotations: true })) || (await shikiJsonHtml(code));
+  if (options.label) html = html.replace(/^<pre /, `<pre role="region" aria-label="${escapeAttribute(options.label)}" `);
   // Placeholders only occur inside string tokens (text nodes), never in attributes.
   return options.placeholders ? html.replace(/\{\{[^{}<>]+\}\}/g, '<mark class="placeholder">$&</mark>') : html;
+}
+
+/** Whether JSON text holds an annotation (§10.2 rule 2: a key that begins with `_`). */
+export function hasAnnotations(code: string): boolean {
+  return scanJson(code)?.some((line) => line.some((token) => token[2])) ?? false;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -74,6 +82,8 @@ const STRING = 2;
 type Kind = typeof PLAIN | typeof BLUE | typeof STRING;
 /** The class of each kind's `<span>` (plain text is not wrapped). */
 const CLASS = ['', 'jb', 'js'] as const;
+/** A token: its text, its colour kind, and whether it belongs to an annotation member. */
+type JsonToken = [text: string, kind: Kind, annotation: boolean];
 
 /** The colours of a JSON block: each token kind's, and the block's background. */
 export interface JsonPalette {
@@ -89,8 +99,10 @@ const LITERAL = /true|false|null/y;
  * The tokens of a JSON object or array, line by line, adjacent tokens of one kind merged; or
  * undefined when the text is anything else (not JSON, a bare value, carriage returns, line or
  * paragraph separators). Joining every token, with a newline between lines, gives `code` back.
+ * A member whose key begins with `_` (an annotation, §10.2 rule 2) has its tokens flagged, from
+ * the key to the end of its value.
  */
-function scanJson(code: string): [string, Kind][][] | undefined {
+function scanJson(code: string): JsonToken[][] | undefined {
   if (/[\r\u2028\u2029]/.test(code)) return undefined;
   if (!/^[ \t\n]*[[{]/.test(code)) return undefined;
   try {
@@ -98,14 +110,21 @@ function scanJson(code: string): [string, Kind][][] | undefined {
   } catch {
     return undefined;
   }
-  const lines: [string, Kind][][] = [[]];
+  const lines: JsonToken[][] = [[]];
+  // The nesting depth of the annotation member being read, or -1 outside one.
+  let annotationDepth = -1;
   const emit = (text: string, kind: Kind) => {
     const line = lines[lines.length - 1]!;
     const last = line[line.length - 1];
-    if (last && last[1] === kind) last[0] += text;
-    else line.push([text, kind]);
+    const annotation = annotationDepth >= 0;
+    if (last && last[1] === kind && last[2] === annotation) last[0] += text;
+    else line.push([text, kind, annotation]);
   };
   const stack: string[] = [];
+  // A value ends the annotation member it belongs to when it closes at the member's own depth.
+  const valueDone = () => {
+    if (annotationDepth === stack.length) annotationDepth = -1;
+  };
   let previous = '';
   let i = 0;
   while (i < code.length) {
@@ -138,7 +157,9 @@ function scanJson(code: string): [string, Kind][][] | undefined {
           j += m[0].length;
         } else j++;
       }
+      if (key && annotationDepth < 0 && code[i + 1] === '_') annotationDepth = stack.length;
       emit(code.slice(run, j + 1), key ? BLUE : STRING);
+      if (!key) valueDone();
       previous = '"';
       i = j + 1;
     } else if (c === '{' || c === '[') {
@@ -149,6 +170,7 @@ function scanJson(code: string): [string, Kind][][] | undefined {
     } else if (c === '}' || c === ']') {
       stack.pop();
       emit(c, PLAIN);
+      valueDone();
       previous = c;
       i++;
     } else if (c === ',' || c === ':') {
@@ -161,6 +183,7 @@ function scanJson(code: string): [string, Kind][][] | undefined {
       const m = re.exec(code);
       if (!m || m[0].length === 0) return undefined;
       emit(m[0], BLUE);
+      valueDone();
       previous = 'v';
       i += m[0].length;
     }
@@ -170,9 +193,11 @@ function scanJson(code: string): [string, Kind][][] | undefined {
 
 /**
  * Compact highlighted HTML for a JSON object or array in `palette`'s colours, or undefined for
- * anything {@link scanJson} leaves to shiki. Plain tokens take the block's colour.
+ * anything {@link scanJson} leaves to shiki. Plain tokens take the block's colour. With
+ * `annotations`, each line's part of an annotation member sits in a `<span class="ja">`, so the
+ * reader sees it is not data (its colours stay shiki's).
  */
-export function fastJsonHtml(code: string, palette: JsonPalette): string | undefined {
+export function fastJsonHtml(code: string, palette: JsonPalette, options: { annotations?: boolean } = {}): string | undefined {
   const lines = scanJson(code);
   if (!lines) return undefined;
   const [plain, blue, string] = palette.kinds;
@@ -183,11 +208,24 @@ export function fastJsonHtml(code: string, palette: JsonPalette): string | undef
   let html = `<pre class="shiki json" style="${style}" tabindex="0"><code>`;
   for (let n = 0; n < lines.length; n++) {
     if (n > 0) html += '\n';
-    for (const [text, kind] of lines[n]!) {
+    let open = false;
+    for (const [text, kind, annotation] of lines[n]!) {
+      // Indentation before an annotation's line stays outside its mark.
+      const marked: boolean = Boolean(options.annotations) && annotation && (open || text.trim() !== '');
+      if (marked !== open) {
+        html += marked ? '<span class="ja">' : '</span>';
+        open = marked;
+      }
       html += kind === PLAIN ? escapeText(text) : `<span class="${CLASS[kind]}">${escapeText(text)}</span>`;
     }
+    if (open) html += '</span>';
   }
   return html + '</code></pre>';
+}
+
+/** An attribute value escaped for double quotes. */
+function escapeAttribute(text: string): string {
+  return text.replace(/[&"<]/g, (ch) => (ch === '&' ? '&amp;' : ch === '"' ? '&quot;' : '&lt;'));
 }
 
 /** Text escaped as hast-util-to-html escapes it: `&` and `<` as hexadecimal references. */

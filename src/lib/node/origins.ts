@@ -6,6 +6,7 @@
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { MAX_NAME_BYTES } from '../site/file-names.ts';
 
 /** One definition as `catalog.json` lists it. */
 export interface OriginEntry {
@@ -97,6 +98,10 @@ export function resolveOrigins(entries: OriginEntry[], site: URL, outDir: string
     }
     if (/\.[a-z0-9]+$/i.test(segments.at(-1)!)) {
       return { id: e.id, kind: 'unresolved', path: p, reason: 'the path names a file, not a page' };
+    }
+    // The origin is any string: a part longer than a file name can be would stop the build (ENAMETOOLONG).
+    if (segments.some((s) => Buffer.byteLength(s) > MAX_NAME_BYTES)) {
+      return { id: e.id, kind: 'unresolved', path: p, reason: `a part of the path is longer than a file name can be (${MAX_NAME_BYTES} bytes)` };
     }
     mkdirSync(path.dirname(asDir), { recursive: true });
     writeFileSync(asDir, redirectPage(e.page, `${e.title} ${e.version}`));

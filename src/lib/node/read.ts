@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { sep } from 'node:path';
 import { pointer, type ContractCode, type Diagnostic } from '../opengdd/diagnostics.ts';
+import { duplicateKeys } from '../opengdd/duplicate-keys.ts';
 
 /** Files larger than this are refused before parsing (a catalog file is a few kilobytes). */
 export const MAX_FILE_BYTES = 2 * 1024 * 1024;
@@ -67,8 +68,9 @@ export async function isInside(path: string, root: string): Promise<boolean> {
 export const MAX_JSON_DEPTH = 64;
 
 /**
- * Parses JSON, reporting a syntax error with its line and column under `code`, and a document
- * nested deeper than {@link MAX_JSON_DEPTH} with the pointer where it goes too deep.
+ * Parses JSON, reporting a syntax error with its line and column under `code`, a document
+ * nested deeper than {@link MAX_JSON_DEPTH} with the pointer where it goes too deep, and each key
+ * an object repeats (the value is still returned: the last of them, as `JSON.parse` keeps it).
  */
 export function parseJson(text: string, display: string, code: ContractCode, out: Diagnostic[]): { value: unknown } | undefined {
   let value: unknown;
@@ -83,7 +85,22 @@ export function parseJson(text: string, display: string, code: ContractCode, out
     out.push(diag(code, display, tooDeep, `The document nests deeper than ${MAX_JSON_DEPTH} arrays and objects here; catalog documents nest a few levels.`));
     return undefined;
   }
+  out.push(...duplicateFindings(text, display, code));
   return { value };
+}
+
+/** Repeated keys past this many are counted in one last finding, not listed. */
+const MAX_DUPLICATES_LISTED = 20;
+
+/** One error per repeated key of a (valid) JSON text. */
+function duplicateFindings(text: string, display: string, code: ContractCode): Diagnostic[] {
+  const duplicates = duplicateKeys(text);
+  const listed = duplicates.slice(0, MAX_DUPLICATES_LISTED).map((d) =>
+    diag(code, display, d.pointer, `The key "${d.key}" appears again in this object at line ${d.line}, column ${d.column}; a JSON reader keeps only the last, while the file shows both. Keep one.`),
+  );
+  const more = duplicates.length - listed.length;
+  if (more > 0) listed.push(diag(code, display, '', `…and ${more.toLocaleString('en-US')} more repeated keys.`));
+  return listed;
 }
 
 /** The pointer of the first container nested deeper than the limit, found without recursion. */

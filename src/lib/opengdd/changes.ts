@@ -16,13 +16,18 @@ export interface DefinitionChange {
   name: string;
   /** For `changed`: which members differ, e.g. `asks, when`. */
   members?: string[];
+  /** The item in the older version (absent when added), annotations left out. */
+  before?: Json;
+  /** The item in the newer version (absent when removed), annotations left out. */
+  after?: Json;
 }
 
 /** Lists the changes from `older` to `newer` (and their packs' templates, when both have one). */
 export function definitionChanges(older: Definition, newer: Definition, olderPack?: Pack, newerPack?: Pack): DefinitionChange[] {
   const out: DefinitionChange[] = [];
-  if (!same(older.summary, newer.summary)) out.push({ area: 'summary', kind: 'changed', name: 'summary' });
-  if (!same(older.mechanism, newer.mechanism)) out.push({ area: 'mechanism', kind: 'changed', name: 'mechanism' });
+  for (const area of ['summary', 'mechanism'] as const) {
+    if (!same(older[area], newer[area])) out.push({ area, kind: 'changed', name: area, ...sides(older[area], newer[area]) });
+  }
 
   compareMaps(older.questions, newer.questions, 'question', out, (id, a, b) => {
     compareMaps(own(a, 'options'), own(b, 'options'), 'option', out, undefined, `${id} / `);
@@ -52,13 +57,21 @@ function compareMaps(
   const older = new Map(members(a));
   const newer = new Map(members(b));
   for (const [name, value] of newer) {
-    if (!older.has(name)) out.push({ area, kind: 'added', name: prefix + name });
+    if (!older.has(name)) out.push({ area, kind: 'added', name: prefix + name, ...sides(undefined, value) });
     else {
       const differing = nested ? nested(name, older.get(name), value) : changedMembers(older.get(name), value, []);
-      if (differing.length) out.push({ area, kind: 'changed', name: prefix + name, members: differing });
+      if (differing.length) out.push({ area, kind: 'changed', name: prefix + name, members: differing, ...sides(older.get(name), value) });
     }
   }
-  for (const name of older.keys()) if (!newer.has(name)) out.push({ area, kind: 'removed', name: prefix + name });
+  for (const [name, value] of older) if (!newer.has(name)) out.push({ area, kind: 'removed', name: prefix + name, ...sides(value, undefined) });
+}
+
+/** The two sides of a change as plain data: what a reader compares, without annotations. */
+function sides(before: unknown, after: unknown): Pick<DefinitionChange, 'before' | 'after'> {
+  return {
+    ...(before === undefined ? {} : { before: stripAnnotations(before as Json) }),
+    ...(after === undefined ? {} : { after: stripAnnotations(after as Json) }),
+  };
 }
 
 function changedMembers(a: unknown, b: unknown, skip: string[]): string[] {

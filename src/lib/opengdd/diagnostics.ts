@@ -55,12 +55,11 @@ export type ContractCode =
   | 'CONTRACT_VALUE_TYPE'
   | 'CONTRACT_VALUE_UNKNOWN'
   | 'CONTRACT_WHEN_DOMAIN'
-  /** Catalog layout problems (not a §10 code: the catalog is not a package). */
+  /** The catalog's own findings (not §10 codes: a catalog is not a package; README, "Catalog findings"). */
   | 'CATALOG_LAYOUT'
   | 'CATALOG_GROUPS'
   | 'CATALOG_ABOUT'
-  | 'CATALOG_ENCODING'
-  | 'CATALOG_ORIGIN';
+  | 'CATALOG_ENCODING';
 
 /** One finding. `pointer` is an RFC 6901 JSON pointer into `file` ("" for the whole file). */
 export interface Diagnostic {
@@ -81,13 +80,13 @@ const MAX_QUOTE = 80;
 
 /**
  * A message as one readable line, whatever the catalog values it quotes: control characters
- * (a newline in a value) written as escapes, and every quoted text longer than
- * {@link MAX_QUOTE} characters cut short (`"abc…" (1,500,000 characters)`) — a value can be
- * megabytes. Applied where findings leave the engine for a reader (the catalog loader, the
- * command line), so the browser's bundle does without it.
+ * (a newline in a value) and bidirectional controls written as escapes (see {@link escapeControls}),
+ * and every quoted text longer than {@link MAX_QUOTE} characters cut short
+ * (`"abc…" (1,500,000 characters)`) — a value can be megabytes. Applied where findings leave the
+ * engine for a reader (the catalog loader, the command line), so the browser's bundle does without it.
  */
 export function oneLine(text: string): string {
-  const message = text.replace(/[\u0000-\u001f\u007f]/g, (c) => CONTROL[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  const message = escapeControls(text);
   if (message.length <= 2 * MAX_QUOTE) return message;
   const clipped = message.replace(/"([^"]*)"/g, (whole, inner: string) =>
     inner.length <= MAX_QUOTE ? whole : `"${codePoints(inner, MAX_QUOTE)}…" (${inner.length.toLocaleString('en-US')} characters)`,
@@ -97,6 +96,20 @@ export function oneLine(text: string): string {
 }
 
 const CONTROL: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+/**
+ * Characters a terminal must not receive raw from a catalog: C0 controls and DEL (a newline would
+ * break the line), and the Unicode bidirectional controls — the Arabic letter mark, the left-to-right
+ * and right-to-left marks, the embeddings, overrides and isolates (U+061C, U+200E, U+200F,
+ * U+202A–U+202E, U+2066–U+2069) — which reorder the rest of the line as it is shown, so that a
+ * finding could read as something else than it says.
+ */
+const UNSAFE = /[\u0000-\u001f\u007f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/** `text` with every character of {@link UNSAFE} written as an escape (`\n`, `\u202e`). */
+export function escapeControls(text: string): string {
+  return text.replace(UNSAFE, (c) => CONTROL[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
 
 /** Longest message kept whole. */
 const MAX_MESSAGE = 1000;
@@ -120,6 +133,7 @@ export function pointer(...segments: (string | number)[]): string {
 /** Collects diagnostics for one file. */
 export class DiagnosticSink {
   readonly items: Diagnostic[] = [];
+  readonly #seen = new Set<string>();
   constructor(readonly file: string) {}
 
   /** Reports an error at `ptr`. */
@@ -134,8 +148,10 @@ export class DiagnosticSink {
 
   /** Adds a finding; the same finding twice (e.g. one placeholder in a title and a text) is kept once. */
   add(code: ContractCode, severity: Severity, ptr: string, message: string, dependent?: boolean): void {
-    if (this.items.some((x) => x.code === code && x.pointer === ptr && x.message === message && x.severity === severity)) return;
     const d: Diagnostic = { code, severity, file: this.file, pointer: ptr, message };
+    const key = diagnosticKey(d);
+    if (this.#seen.has(key)) return;
+    this.#seen.add(key);
     if (dependent) d.dependent = true;
     this.items.push(d);
   }
@@ -150,7 +166,32 @@ export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
   return diagnostics.some((d) => d.severity === 'error');
 }
 
-/** One line: `file#/pointer CODE severity message`. */
+/**
+ * One line: `file#/pointer CODE severity message`. The file and the pointer come from a catalog's
+ * names (a key may hold a newline or a right-to-left override), so they are escaped as messages are.
+ */
 export function formatDiagnostic(d: Diagnostic): string {
-  return `${d.file}#${d.pointer} ${d.code} ${d.severity} ${d.message}`;
+  return `${escapeControls(d.file)}#${escapeControls(d.pointer)} ${d.code} ${d.severity} ${d.message}`;
+}
+
+/** What makes two findings the same finding: file, pointer, code, severity and message. */
+function diagnosticKey(d: Diagnostic): string {
+  return `${d.file}\u0000${d.pointer}\u0000${d.code}\u0000${d.severity}\u0000${d.message}`;
+}
+
+/**
+ * Findings as they go to a reader: each one once (a finding reached by two paths, e.g. one
+ * placeholder in a title and a text, or one file read by two checks), in first-found order, every
+ * message one line ({@link oneLine}).
+ */
+export function readableDiagnostics(items: readonly Diagnostic[]): Diagnostic[] {
+  const seen = new Set<string>();
+  const out: Diagnostic[] = [];
+  for (const d of items) {
+    const key = diagnosticKey(d);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ ...d, message: oneLine(d.message) });
+  }
+  return out;
 }

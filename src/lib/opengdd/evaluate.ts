@@ -3,8 +3,9 @@
  * active value declarations — and the rules of §10.6 over the result.
  */
 import { evaluateComparison, parseComparison, RuleEvaluationError, RuleSyntaxError } from './comparison.ts';
-import { flagQuestions, holdsSelector, type ConditionFacts } from './conditions.ts';
+import { holdsSelector, type ConditionFacts } from './conditions.ts';
 import { isValueCitation } from './grammar.ts';
+import { findQuestionCycles } from './question-cycles.ts';
 import { hasOwn, isFiniteNumber, isObject, members, own } from './json.ts';
 import type { Definition, Question, Row, SuppliedValue, ValueDeclaration, ValueForm } from './types.ts';
 
@@ -80,30 +81,9 @@ export function formOf(value: unknown): ValueForm | undefined {
   return undefined;
 }
 
-/** Finds a `flag` dependency cycle among questions, or undefined. */
+/** Finds a `flag` dependency cycle among questions, or undefined (the first of {@link findQuestionCycles}). */
 export function findQuestionCycle(questions: Record<string, unknown>): string[] | undefined {
-  const deps = new Map<string, string[]>();
-  for (const [id, q] of members(questions)) deps.set(id, flagQuestions(own(q, 'when')));
-  const state = new Map<string, 'visiting' | 'done'>();
-  const stack: string[] = [];
-  const visit = (id: string): string[] | undefined => {
-    if (state.get(id) === 'done' || !deps.has(id)) return undefined;
-    if (state.get(id) === 'visiting') return [...stack.slice(stack.indexOf(id)), id];
-    state.set(id, 'visiting');
-    stack.push(id);
-    for (const dep of deps.get(id)!) {
-      const cycle = visit(dep);
-      if (cycle) return cycle;
-    }
-    stack.pop();
-    state.set(id, 'done');
-    return undefined;
-  };
-  for (const id of deps.keys()) {
-    const cycle = visit(id);
-    if (cycle) return cycle;
-  }
-  return undefined;
+  return findQuestionCycles(questions)[0];
 }
 
 /**

@@ -17,6 +17,7 @@ import groupsSchema from '../../../schemas/groups.schema.json' with { type: 'jso
 import packSchema from '../../../schemas/pack.schema.json' with { type: 'json' };
 import { escapePointerSegment, pointer, type ContractCode, type Diagnostic } from './diagnostics.ts';
 import { isObject, own } from './json.ts';
+import { withSuggestion } from './suggest.ts';
 
 /** Checks an adoption file (definition part + designer part, §10.2) and returns its shape findings. */
 export function checkAdoptionShape(doc: unknown, file: string): Diagnostic[] {
@@ -365,7 +366,7 @@ function messageFor(kind: Kind, fault: Fault, doc: unknown): string {
     case 'required':
       return `${describe(kind, fault.parent, doc)} lacks the required field "${member}".`;
     case 'additionalProperties':
-      return `"${member}" is not a field of ${nounOf(kind, fault.parent, doc)}.`;
+      return withSuggestion(`"${member}" is not a field of ${nounOf(kind, fault.parent, doc)}.`, member, Object.keys(own(error.parentSchema, 'properties') ?? {}));
     case 'name':
       return `${lookup(NAME_KINDS, fault.parent) ?? 'Name'} "${member}" is not kebab-case.`;
     case 'not':
@@ -385,6 +386,11 @@ function predicate(fault: Fault, error: ErrorObject): string {
   const parentSchema = (error.parentSchema ?? {}) as Record<string, unknown>;
   switch (error.keyword) {
     case 'type': {
+      // JSON.parse reads a number beyond the largest double (1e309) as Infinity, which JSON Schema's
+      // "number" refuses: it is a number in the file, so "must be a number" would read as nonsense.
+      if (typeof error.data === 'number' && !Number.isFinite(error.data)) {
+        return `is not a finite number: a number of this size reads as ${error.data > 0 ? '' : 'minus '}infinity`;
+      }
       const special = lookup(TYPE_PHRASES, fault.pointer);
       const types = String(params['type']).split(',');
       return `must be ${special ?? types.map((t) => TYPE_WORDS[t] ?? t).join(' or ')}`;

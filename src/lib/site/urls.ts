@@ -47,6 +47,10 @@ export const templateAnchor = (id: string): string => `template-${id}`;
 /** Fragment id of a generated test (names hold slashes). */
 export const testAnchor = (name: string): string => `test-${name.replace(/[^a-z0-9-]+/gi, '--')}`;
 
+/** The adoption's generated tests as Markdown, beside the adoption page (checked adoptions only). */
+export const adoptionTestsUrl = (cv: string, adoption: string): string =>
+  withBase(`/contracts/${cv}/${adoption}/${adoption}.tests.md`);
+
 /** The adoption's zip (adoption file plus pack), beside the adoption page. */
 export const adoptionZipUrl = (cv: string, adoption: string): string =>
   withBase(`/contracts/${cv}/${adoption}/${adoption}.zip`);
@@ -64,6 +68,9 @@ export function authoringToolUrl(cv: string, adoption: string, template = import
 
 /** The editor JSON Schema of one definition version's adoption files. */
 export const adoptionSchemaUrl = (cv: string): string => withBase(`/schemas/contracts/${cv}.adoption.schema.json`);
+
+/** The editor JSON Schema of every adoption of the catalog (it selects the definition's own by `contract` and `version`). */
+export const catalogAdoptionSchemaUrl = (): string => withBase('/schemas/catalog-adoption.schema.json');
 
 /** The social image (PNG 1200×630) of a definition version. */
 export const definitionImageUrl = (cv: string): string => withBase(`/og/contracts/${cv}.png`);

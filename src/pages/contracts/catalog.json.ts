@@ -1,7 +1,10 @@
 /**
  * `/contracts/catalog.json`: the whole catalog for machines — every definition version with its
  * status, pack digest, whether it is the newest, the URLs of its page and files, and its adoptions.
- * URLs are absolute on the configured `site`.
+ * URLs are absolute on the configured `site`. `latest` lists the version-free addresses that lead
+ * to the newest version (written after the build, see `src/lib/node/latest-pages.ts`), `clashes`
+ * those a definition's page holds instead, and `schemas` the editor schema of every adoption
+ * (SchemaStore's catalog entry shape).
  */
 import type { APIRoute } from 'astro';
 import { allDefinitions } from '../../lib/node/collections.ts';
@@ -9,11 +12,16 @@ import {
   adoptionFileUrl,
   adoptionSchemaUrl,
   adoptionUrl,
+  catalogAdoptionSchemaUrl,
   adoptionZipUrl,
   definitionFileUrl,
   definitionUrl,
   packFileUrl,
+  withBase,
 } from '../../lib/site/urls.ts';
+import { latestRoutes } from '../../lib/site/versions.ts';
+import { adoptionDisplayName } from '../../lib/site/search-names.ts';
+import { catalogSchemaEntry } from '../../lib/site/catalog-schema.ts';
 
 export const GET: APIRoute = async ({ site }) => {
   const origin = site ?? new URL('https://opengdd.org');
@@ -44,7 +52,31 @@ export const GET: APIRoute = async ({ site }) => {
         urls: { page: abs(adoptionUrl(d.id, a)), json: abs(adoptionFileUrl(d.id, a)), zip: abs(adoptionZipUrl(d.id, a)) },
       })),
     }));
-  const body = { format: 'opengdd-catalog/1', site: origin.href, definitions };
+  const all = await allDefinitions();
+  const byId = new Map(all.map((d) => [d.id, d.data]));
+  const { routes, clashes } = latestRoutes(all.map((d) => ({ id: d.id, contract: d.data.contract, version: d.data.version, adoptions: d.data.adoptions })));
+  const latest = routes.map((r) => {
+    const d = byId.get(r.target)!;
+    const what = `${d.title}, version ${d.version}`;
+    return {
+      path: withBase(`/contracts/${r.path}/`),
+      url: abs(withBase(`/contracts/${r.path}/`)),
+      contract: r.contract,
+      ...(r.adoption ? { adoption: r.adoption } : {}),
+      definition: r.target,
+      target: abs(r.adoption ? adoptionUrl(r.target, r.adoption) : definitionUrl(r.target)),
+      title: r.adoption ? `${adoptionDisplayName(r.adoption)} · adoption of ${what}` : what,
+    };
+  });
+  const schemas = [catalogSchemaEntry(abs(catalogAdoptionSchemaUrl()), all.map((d) => ({ id: d.id, contract: d.data.contract, version: d.data.version, url: abs(adoptionSchemaUrl(d.id)) })))];
+  const body = {
+    format: 'opengdd-catalog/1',
+    site: origin.href,
+    definitions,
+    latest,
+    clashes: clashes.map((c) => ({ url: abs(withBase(`/contracts/${c.path}/`)), contract: c.contract, page: abs(definitionUrl(c.page)) })),
+    schemas,
+  };
   return new Response(JSON.stringify(body, null, 2) + '\n', {
     headers: { 'Content-Type': 'application/json; charset=utf-8' },
   });

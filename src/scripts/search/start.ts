@@ -1,24 +1,91 @@
 /**
- * Starts Pagefind's UI in the search dialog, the first time it opens. Imported on demand by
- * `SearchDialog.astro`: a reader who never searches loads none of this.
+ * The search dialog's contents, built the first time it opens: an input, a compact row of filters,
+ * the results (ordered and labelled by src/lib/site/search-rank.ts) and a status line that screen
+ * readers announce. Imported on demand by `SearchDialog.astro`: a reader who never searches loads
+ * none of this, nor Pagefind.
+ *
+ * Keys: ArrowDown/ArrowUp move from the input through the results' links and back, Enter follows
+ * the focused link (in the input: the first result), typing on a result goes back to the input.
  */
-declare global {
-  interface Window {
-    PagefindUI?: new (options: Record<string, unknown>) => unknown;
-  }
+import { excerptRuns, MAX_SECTIONS, normalizeQuery, rankResults, resultLabel, type RankedResult, type SearchCandidate } from '../../lib/site/search-rank.ts';
+
+/** The parts of Pagefind's browser API the dialog uses (pagefind.js, Pagefind 1.x). */
+interface Pagefind {
+  options(o: Record<string, unknown>): Promise<void>;
+  mergeIndex(bundlePath: string): Promise<void>;
+  init(): Promise<void>;
+  filters(): Promise<Record<string, Record<string, number>>>;
+  debouncedSearch(q: string | null, o: { filters?: Record<string, string> }, ms?: number): Promise<{ results: PagefindResult[] } | null>;
+}
+interface PagefindResult {
+  id: string;
+  data(): Promise<Omit<SearchCandidate, 'rank'>>;
 }
 
-/** Loads a stylesheet or script once. */
-function loadAsset(kind: 'css' | 'js', href: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const el =
-      kind === 'css'
-        ? Object.assign(document.createElement('link'), { rel: 'stylesheet', href })
-        : Object.assign(document.createElement('script'), { src: href });
-    el.addEventListener('load', () => resolve());
-    el.addEventListener('error', () => reject(new Error(`Could not load ${href}`)));
-    document.head.append(el);
-  });
+/** Results whose data is loaded and re-ranked at first; the rest follow in Pagefind's order. */
+const FIRST = 24;
+/** Results added by "More results". */
+const MORE = 16;
+
+/** The filters, in the order shown, with the words of their "any" choice. */
+const FILTERS: { key: string; label: string; any: string }[] = [
+  { key: 'group', label: 'Shelf', any: 'All shelves' },
+  { key: 'kind', label: 'Kind', any: 'All kinds' },
+  { key: 'contract', label: 'Contract', any: 'All contracts' },
+];
+
+/** HTML text (Pagefind's excerpts and filter names hold entities) as plain text, markup dropped. */
+function decode(html: string): string {
+  if (!/[<&]/.test(html)) return html;
+  return new DOMParser().parseFromString(`<body>${html}`, 'text/html').body.textContent ?? '';
+}
+
+/** A filter value as Pagefind returns it: the site escapes catalog titles for it (see format.ts). */
+const filterText = (value: string): string => decode(value);
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> & { class?: string } = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
+  const { class: className, ...rest } = props;
+  const node = Object.assign(document.createElement(tag), rest);
+  if (className) node.className = className;
+  node.append(...children);
+  return node;
+}
+
+/** Whether two texts hold the same words (one starting with the other, punctuation aside). */
+function sameWords(a: string, b: string): boolean {
+  const [x, y] = [normalizeQuery(a), normalizeQuery(b)];
+  return x.startsWith(y) || y.startsWith(x);
+}
+
+/** Runs of text with the matched words in <mark>. */
+function excerptNode(excerpt: string, className: string): HTMLElement {
+  const p = el('p', { class: className });
+  for (const run of excerptRuns(excerpt, decode)) p.append(run.mark ? el('mark', {}, run.text) : run.text);
+  return p;
+}
+
+function resultNode(r: RankedResult): HTMLLIElement {
+  const link = el('a', { class: 'hit-link', href: r.url }, el('span', { class: 'hit-name' }, r.name || r.url));
+  if (r.what) link.append(el('span', { class: 'hit-sep' }, ' · '), el('span', { class: 'hit-what' }, r.what));
+  if (r.older) {
+    link.append(el('span', { class: 'hit-older' }, el('span', { class: 'visually-hidden' }, ' · '), 'older version'));
+    link.title = `An earlier version; the newest is version ${r.newestVersion ?? '?'}`;
+  }
+  const li = el('li', { class: 'hit' }, link);
+  li.dataset.label = resultLabel(r);
+  if (r.older) li.dataset.older = '';
+  if (r.excerpt) li.append(excerptNode(r.excerpt, 'hit-excerpt'));
+  if (r.sections.length) {
+    const list = el('ul', { class: 'hit-sections' });
+    for (const s of r.sections.slice(0, MAX_SECTIONS)) {
+      const item = el('li', {}, el('a', { class: 'section-link', href: s.url }, s.title));
+      // A test's section holds little but its title: an excerpt repeating it says nothing more.
+      if (!sameWords(decode(s.excerpt), s.title)) item.append(excerptNode(s.excerpt, 'section-excerpt'));
+      list.append(item);
+    }
+    li.append(list);
+  }
+  return li;
 }
 
 /** The further shards of the search index, as bundle paths (none for a catalog that fits one). */
@@ -32,36 +99,180 @@ async function shardBundles(bundle: string): Promise<string[]> {
   }
 }
 
-/** Mounts Pagefind's UI for the bundle at `bundle` (with its shards) into `root`. */
-export async function startSearch(root: HTMLElement, bundle: string): Promise<void> {
-  try {
-    const [, , shards] = await Promise.all([
-      loadAsset('css', `${bundle}pagefind-ui.css`),
-      loadAsset('js', `${bundle}pagefind-ui.js`),
-      // A large catalog's index comes in shards (see integrations/search-index.ts), merged here.
-      shardBundles(bundle),
-    ]);
-    if (!window.PagefindUI) throw new Error('Pagefind UI did not load');
-    new window.PagefindUI({
-      element: root,
-      bundlePath: bundle,
-      mergeIndex: shards.map((bundlePath) => ({ bundlePath })),
-      showSubResults: true,
-      showImages: false,
-      resetStyles: false,
-      autofocus: true,
+async function loadPagefind(bundle: string): Promise<Pagefind> {
+  const [pagefind, shards] = await Promise.all([import(/* @vite-ignore */ `${bundle}pagefind.js`) as Promise<Pagefind>, shardBundles(bundle)]);
+  await pagefind.options({
+    excerptLength: 22,
+    ranking: {
       // Saturate repeated terms early: a page naming "run-inventory" forty times should not
       // outrank the contract whose alias is "inventory".
-      ranking: { termSaturation: 0.6, termFrequency: 0.6 },
-    });
-    // Pagefind's input has only a placeholder and a title; the dialog's visible title is its label.
-    const label = () => root.querySelector('input')?.setAttribute('aria-labelledby', 'site-search-title');
-    if (root.querySelector('input')) label();
-    else {
-      const watch = new MutationObserver(() => root.querySelector('input') && (label(), watch.disconnect()));
-      watch.observe(root, { childList: true, subtree: true });
-    }
-  } catch {
-    root.textContent = 'Search is available on the built site (npm run build), not in development.';
+      termSaturation: 0.6,
+      termFrequency: 0.6,
+      // The page's name and aliases count; the other search metadata is for labels only.
+      metaWeights: { title: 5, name: 6, aliases: 4, adoption: 4, contract: 1, contract_title: 1, kind: 0, version: 0, newest_version: 0 },
+    },
+  });
+  // A large catalog's index comes in shards (see integrations/search-index.ts), merged here.
+  for (const b of shards) await pagefind.mergeIndex(b);
+  await pagefind.init();
+  return pagefind;
+}
+
+/** The dialog's search, once built. */
+interface Started {
+  focus(): void;
+}
+const started = new WeakMap<HTMLElement, Started>();
+
+/**
+ * Opens the search in `host` (a `<site-search>` whose dialog is already open): builds it the first
+ * time, then only puts the cursor back in the input.
+ */
+export function startSearch(host: HTMLElement): void {
+  const known = started.get(host);
+  if (known) return known.focus();
+  const dialog = host.querySelector('dialog')!;
+  const root = host.querySelector<HTMLElement>('.search-root')!;
+  const bundle = host.dataset.bundle ?? '/pagefind/';
+  host.querySelector('.close')?.addEventListener('click', () => dialog.close());
+  // A click on the backdrop (outside the frame) closes the dialog.
+  dialog.addEventListener('click', (event) => {
+    if (event.target === dialog) dialog.close();
+  });
+
+  const input = el('input', {
+    type: 'search',
+    class: 'search-input',
+    placeholder: 'A name, an alias, a question or a test name',
+    autocomplete: 'off',
+    spellcheck: false,
+  });
+  input.setAttribute('aria-labelledby', 'site-search-title');
+  input.setAttribute('aria-controls', 'site-search-results');
+  input.setAttribute('aria-describedby', 'site-search-keys');
+  const selects = new Map<string, HTMLSelectElement>();
+  const filterRow = el('div', { class: 'search-filters' });
+  filterRow.hidden = true;
+  for (const f of FILTERS) {
+    const select = el('select', { class: 'search-filter', name: f.key }, el('option', { value: '' }, f.any));
+    select.setAttribute('aria-label', f.label);
+    select.dataset.filter = f.key;
+    selects.set(f.key, select);
+    filterRow.append(select);
   }
+  const status = el('p', { class: 'search-status', role: 'status' });
+  status.setAttribute('aria-live', 'polite');
+  const list = el('ol', { class: 'search-results', id: 'site-search-results' });
+  list.setAttribute('aria-label', 'Results');
+  const more = el('button', { type: 'button', class: 'search-more', hidden: true }, 'More results');
+  const keys = el('p', { class: 'search-keys', id: 'site-search-keys' }, 'Arrow keys move through the results, Enter opens one, Escape closes.');
+  const form = el('form', { class: 'search-form', role: 'search' }, input, filterRow);
+  form.addEventListener('submit', (e) => e.preventDefault());
+  root.replaceChildren(form, status, el('div', { class: 'search-scroll' }, list, more), keys);
+  input.focus();
+
+  let pagefind: Pagefind | undefined;
+  let pending: PagefindResult[] = [];
+  let shown = 0;
+  let generation = 0;
+
+  const filters = (): Record<string, string> => {
+    const out: Record<string, string> = {};
+    for (const [key, s] of selects) if (s.value) out[key] = s.value;
+    return out;
+  };
+
+  const load = async (results: PagefindResult[], from: number): Promise<SearchCandidate[]> =>
+    Promise.all(results.map(async (r, i) => ({ rank: from + i, ...(await r.data()) })));
+
+  const run = async () => {
+    if (!pagefind) return;
+    const mine = ++generation;
+    const q = input.value.trim();
+    const chosen = filters();
+    if (!q && !Object.keys(chosen).length) {
+      list.replaceChildren();
+      more.hidden = true;
+      status.textContent = '';
+      delete status.dataset.query;
+      return;
+    }
+    const search = await pagefind.debouncedSearch(q || null, { filters: chosen }, 150);
+    if (!search || mine !== generation) return;
+    const candidates = await load(search.results.slice(0, FIRST), 0);
+    if (mine !== generation) return;
+    const ranked = rankResults(q, candidates);
+    pending = search.results.slice(FIRST);
+    shown = ranked.length;
+    list.replaceChildren(...ranked.map(resultNode));
+    more.hidden = pending.length === 0;
+    const total = search.results.length;
+    const what = q ? `for ${q}` : 'with these filters';
+    status.textContent = total === 0 ? `No results ${what}` : `${total} ${total === 1 ? 'result' : 'results'} ${what}`;
+    if (ranked[0]) status.append(el('span', { class: 'visually-hidden' }, `. First: ${resultLabel(ranked[0])}`));
+    status.dataset.query = q;
+  };
+
+  more.addEventListener('click', async () => {
+    const mine = generation;
+    const next = pending.slice(0, MORE);
+    pending = pending.slice(MORE);
+    const candidates = await load(next, shown);
+    if (mine !== generation) return;
+    // Appended in Pagefind's order, after what is shown (never above it), one per page.
+    const have = new Set([...list.querySelectorAll<HTMLAnchorElement>('a.hit-link')].map((a) => a.getAttribute('href')));
+    const added = rankResults('', candidates).filter((r) => !have.has(r.url));
+    shown += next.length;
+    list.append(...added.map(resultNode));
+    more.hidden = pending.length === 0;
+    added[0] && list.querySelector<HTMLAnchorElement>(`li:nth-child(${list.children.length - added.length + 1}) a.hit-link`)?.focus();
+  });
+
+  input.addEventListener('input', () => void run());
+  for (const s of selects.values()) s.addEventListener('change', () => void run());
+
+  const links = () => [...list.querySelectorAll<HTMLAnchorElement>('a.hit-link, a.section-link')];
+  root.addEventListener('keydown', (event) => {
+    const target = event.target as HTMLElement;
+    const all = links();
+    const at = all.indexOf(target as HTMLAnchorElement);
+    if (event.key === 'ArrowDown' && (target === input || at >= 0)) {
+      event.preventDefault();
+      all[Math.min(at + 1, all.length - 1)]?.focus();
+    } else if (event.key === 'ArrowUp' && at >= 0) {
+      event.preventDefault();
+      (at === 0 ? input : all[at - 1]!).focus();
+    } else if (event.key === 'Enter' && target === input) {
+      all[0]?.click();
+    } else if (at >= 0 && event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      // Typing on a result goes on typing in the input.
+      input.focus();
+    }
+  });
+  // A followed link closes the dialog (the page may only scroll to a section of itself).
+  list.addEventListener('click', (event) => {
+    if ((event.target as HTMLElement).closest('a')) dialog.close();
+  });
+
+  started.set(host, {
+    focus: () => {
+      input.focus();
+      input.select();
+    },
+  });
+
+  void loadPagefind(bundle)
+    .then(async (p) => {
+      pagefind = p;
+      const counts = await p.filters();
+      for (const f of FILTERS) {
+        const values = Object.entries(counts[f.key] ?? {}).sort(([a], [b]) => filterText(a).localeCompare(filterText(b)));
+        for (const [value, n] of values) selects.get(f.key)!.append(el('option', { value }, `${filterText(value)} (${n})`));
+      }
+      filterRow.hidden = false;
+      if (input.value) await run();
+    })
+    .catch(() => {
+      status.textContent = 'Search is available on the built site (npm run build), not in development.';
+    });
 }

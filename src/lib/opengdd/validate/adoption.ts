@@ -8,6 +8,7 @@ import type { DesignerState, Evaluation } from '../evaluate.ts';
 import { injectionIn, isKebab, rowCitationProblem, valueCitationProblem } from '../grammar.ts';
 import { hasOwn, isFiniteNumber, isObject, members, own } from '../json.ts';
 import { checkAdoptionShape } from '../shape.ts';
+import { withSuggestion } from '../suggest.ts';
 import type { TemplateOutcome } from '../templates.ts';
 import type { Definition, FieldShape, Row } from '../types.ts';
 import { declaredNames, validateDefinition, type DeclaredNames } from './definition.ts';
@@ -57,11 +58,11 @@ function checkAnswers(state: DesignerState, ev: Evaluation, sink: DiagnosticSink
     const at = pointer('answers', id);
     const q = byId.get(id);
     if (!q) {
-      sink.error('CONTRACT_ANSWER_UNKNOWN', at, `answers names question "${id}", which the definition does not declare.`);
+      sink.error('CONTRACT_ANSWER_UNKNOWN', at, withSuggestion(`answers names question "${id}", which the definition does not declare.`, id, byId.keys()));
       continue;
     }
     if (typeof answer === 'string' && !hasOwn(q.question.options, answer)) {
-      sink.error('CONTRACT_ANSWER_UNKNOWN', at, `"${answer}" is not an option of question "${id}".`);
+      sink.error('CONTRACT_ANSWER_UNKNOWN', at, withSuggestion(`"${answer}" is not an option of question "${id}".`, answer, members(q.question.options).map(([o]) => o)));
     }
     if (!q.asked) {
       sink.warn('CONTRACT_ANSWER_NOT_ASKED', at, `Question "${id}" is not asked under these answers, so its answer does not count.`);
@@ -80,7 +81,7 @@ function checkValues(adoptionId: string, state: DesignerState, ev: Evaluation, n
     const at = pointer('values', name);
     const vs = byName.get(name);
     if (!vs) {
-      sink.error('CONTRACT_VALUE_UNKNOWN', at, `values names "${name}", which no value declaration declares.`);
+      sink.error('CONTRACT_VALUE_UNKNOWN', at, withSuggestion(`values names "${name}", which no value declaration declares.`, name, byName.keys()));
       continue;
     }
     if (!vs.active) {
@@ -190,7 +191,7 @@ function checkRows(adoptionId: string, state: DesignerState, ev: Evaluation, nam
   for (const [rowSet, rows] of members<unknown>(state.rows)) {
     const record = names.rowSets.get(rowSet);
     if (!record) {
-      sink.error('CONTRACT_ROWS_BINDING', pointer('rows', rowSet), `rows names "${rowSet}", which no row-set declaration declares.`);
+      sink.error('CONTRACT_ROWS_BINDING', pointer('rows', rowSet), withSuggestion(`rows names "${rowSet}", which no row-set declaration declares.`, rowSet, names.rowSets.keys()));
       continue;
     }
     if (!Array.isArray(rows)) continue;
@@ -221,7 +222,7 @@ function checkRow({ adoptionId, rowSet, row, index, record, resolved, inverted, 
   const label = `Row ${index + 1} of "${rowSet}"`;
   for (const [field] of members(row)) {
     if (!record.has(field)) {
-      sink.error('CONTRACT_ROW_FIELD', pointer('rows', rowSet, index, field), `${label} carries "${field}", which the row set does not declare.`);
+      sink.error('CONTRACT_ROW_FIELD', pointer('rows', rowSet, index, field), withSuggestion(`${label} carries "${field}", which the row set does not declare.`, field, record.keys()));
     }
   }
   for (const [field, shape] of record) {
@@ -335,7 +336,7 @@ function checkVerification(input: AdoptionValidationInput, sink: DiagnosticSink)
     const at = pointer('verification', templateId);
     const outcome = outcomes.get(templateId);
     if (!outcome) {
-      sink.error('CONTRACT_REFERENCE', at, `verification names "${templateId}", which names no template in ${input.pack!.file}.`);
+      sink.error('CONTRACT_REFERENCE', at, withSuggestion(`verification names "${templateId}", which names no template in ${input.pack!.file}.`, templateId, outcomes.keys()));
       continue;
     }
     if (!outcome.live) {
@@ -353,7 +354,7 @@ function checkVerification(input: AdoptionValidationInput, sink: DiagnosticSink)
     const declared = own(outcome.template, 'inputs');
     for (const [input] of members(entry)) {
       if (!hasOwn(declared, input)) {
-        sink.error('CONTRACT_REFERENCE', `${at}/${input}`, `Template "${templateId}" declares no input "${input}".`);
+        sink.error('CONTRACT_REFERENCE', `${at}/${input}`, withSuggestion(`Template "${templateId}" declares no input "${input}".`, input, members(declared).map(([k]) => k)));
       }
     }
   }

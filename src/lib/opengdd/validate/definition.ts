@@ -4,9 +4,11 @@
  */
 import { flagQuestions, SELECTOR_FORMS } from '../conditions.ts';
 import { pointer, type ContractCode, type DiagnosticSink } from '../diagnostics.ts';
-import { findQuestionCycle, isValidForbid } from '../evaluate.ts';
+import { isValidForbid } from '../evaluate.ts';
 import { isKebab, isValueName } from '../grammar.ts';
+import { findQuestionCycles } from '../question-cycles.ts';
 import { hasOwn, isFiniteNumber, isObject, memberKeys, members, own } from '../json.ts';
+import { withSuggestion } from '../suggest.ts';
 import type { Definition, FieldShape, Question, RowSetDeclaration, ValueDeclaration } from '../types.ts';
 
 /** Names a definition declares, for reference checks. */
@@ -72,13 +74,9 @@ function checkQuestions(definition: Definition, names: DeclaredNames, sink: Diag
       }
     }
   }
-  const cycle = findQuestionCycle(definition.questions as Record<string, unknown>);
-  if (cycle) {
-    sink.error(
-      'CONTRACT_QUESTION_CYCLE',
-      pointer('questions', cycle[0]!, 'when'),
-      `Questions depend on each other in a cycle: ${cycle.join(' → ')}.`,
-    );
+  // Every cycle, each at the `when` of the question where the walk entered it.
+  for (const cycle of findQuestionCycles(definition.questions as Record<string, unknown>)) {
+    sink.error('CONTRACT_QUESTION_CYCLE', pointer('questions', cycle[0]!, 'when'), cycleSentence(cycle));
   }
 }
 
@@ -159,7 +157,7 @@ function checkOperand(
     if (form === 'flag') checkFlagEntry(name, expected, nat, names, sink, nameCode);
     else if (form === 'value-form') {
       const decl = names.values.get(name);
-      if (!decl) sink.error(shapeCode, nat, `value-form names "${name}", which no value declaration declares.`);
+      if (!decl) sink.error(shapeCode, nat, withSuggestion(`value-form names "${name}", which no value declaration declares.`, name, names.values.keys()));
       else if (hasOwn(decl, 'when')) {
         sink.error(shapeCode, nat, `value-form reads "${name}", a conditional declaration; it reads unconditional ones only.`);
       }
@@ -167,7 +165,7 @@ function checkOperand(
         sink.error(shapeCode, nat, 'value-form lists a non-empty array of "number", "citation" or both.');
       }
     } else if (form === 'row-count') {
-      if (!names.rowSets.has(name)) sink.error(shapeCode, nat, `row-count names "${name}", which no row-set declaration declares.`);
+      if (!names.rowSets.has(name)) sink.error(shapeCode, nat, withSuggestion(`row-count names "${name}", which no row-set declaration declares.`, name, names.rowSets.keys()));
       if (!['empty', 'non-empty', 'at-least-two'].includes(expected as string)) {
         sink.error(shapeCode, nat, 'row-count expects "empty", "non-empty" or "at-least-two".');
       }
@@ -190,7 +188,7 @@ function checkFlagEntry(
 ): void {
   const options = names.questions.get(question);
   if (!options) {
-    sink.error(code, at, `flag names question "${question}", which the definition does not declare.`);
+    sink.error(code, at, withSuggestion(`flag names question "${question}", which the definition does not declare.`, question, names.questions.keys()));
     return;
   }
   if (!Array.isArray(expected) || expected.length === 0) {
@@ -199,7 +197,7 @@ function checkFlagEntry(
   }
   expected.forEach((option, i) => {
     if (typeof option !== 'string' || !options.includes(option)) {
-      sink.error(code, `${at}/${i}`, `"${String(option)}" is not an option of question "${question}".`);
+      sink.error(code, `${at}/${i}`, withSuggestion(`"${String(option)}" is not an option of question "${question}".`, String(option), options));
     }
   });
 }
@@ -207,7 +205,7 @@ function checkFlagEntry(
 function checkRowHas(rowSet: string, rowMap: unknown, at: string, names: DeclaredNames, sink: DiagnosticSink, code: ContractCode): void {
   const record = names.rowSets.get(rowSet);
   if (!record) {
-    sink.error(code, at, `row-has names "${rowSet}", which no row-set declaration declares.`);
+    sink.error(code, at, withSuggestion(`row-has names "${rowSet}", which no row-set declaration declares.`, rowSet, names.rowSets.keys()));
     return;
   }
   if (!isObject(rowMap) || memberKeys(rowMap).length === 0) {
@@ -217,7 +215,7 @@ function checkRowHas(rowSet: string, rowMap: unknown, at: string, names: Declare
   for (const [field, allowed] of members<unknown>(rowMap)) {
     const shape = record.get(field);
     const fat = `${at}/${escape(field)}`;
-    if (!shape) sink.error(code, fat, `row-has reads "${field}", which row set "${rowSet}" does not declare.`);
+    if (!shape) sink.error(code, fat, withSuggestion(`row-has reads "${field}", which row set "${rowSet}" does not declare.`, field, record.keys()));
     else if (shape.required !== true || hasOwn(shape, 'when')) {
       sink.error(code, fat, `row-has reads "${field}", which is not an unconditional required field of "${rowSet}".`);
     }
@@ -294,7 +292,7 @@ function checkFieldShape(
     } else {
       within.forEach((b, i) => {
         if (typeof b === 'string' && !names.values.has(b)) {
-          sink.error('CONTRACT_REFERENCE', `${at}/within/${i}`, `Within bound "${b}" of ${label.toLowerCase()} names no value declaration.`);
+          sink.error('CONTRACT_REFERENCE', `${at}/within/${i}`, withSuggestion(`Within bound "${b}" of ${label.toLowerCase()} names no value declaration.`, b, names.values.keys()));
         }
         if (shape.type === 'integer' && isFiniteNumber(b) && !Number.isInteger(b)) {
           bad(`${label} is an integer field, but its within bound ${b} is a fraction.`, `${at}/within/${i}`);
@@ -317,7 +315,7 @@ function checkFieldShape(
     }
     for (const [f] of members(own(when, 'row'))) {
       if (!record.has(f)) {
-        sink.error('CONTRACT_REFERENCE', `${at}/when/row/${escape(f)}`, `The when of ${label.toLowerCase()} reads "${f}", which the row set does not declare.`);
+        sink.error('CONTRACT_REFERENCE', `${at}/when/row/${escape(f)}`, withSuggestion(`The when of ${label.toLowerCase()} reads "${f}", which the row set does not declare.`, f, record.keys()));
       }
     }
   }
@@ -333,7 +331,7 @@ function checkRules(definition: Definition, names: DeclaredNames, sink: Diagnost
       continue;
     }
     for (const q of flagQuestions(forbid)) {
-      if (!names.questions.has(q)) sink.error('CONTRACT_RULE_INVALID', `${at}/forbid`, `Rule "${name}" reads question "${q}", which the definition does not declare.`);
+      if (!names.questions.has(q)) sink.error('CONTRACT_RULE_INVALID', `${at}/forbid`, withSuggestion(`Rule "${name}" reads question "${q}", which the definition does not declare.`, q, names.questions.keys()));
     }
   }
 }
@@ -347,4 +345,10 @@ function ptrSegments(at: string): string[] {
     .split('/')
     .slice(1)
     .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+/** One sentence for a cycle of question ids (`["a", "b", "a"]`, or `["a", "a"]` for a self-cycle). */
+function cycleSentence(cycle: readonly string[]): string {
+  if (cycle.length === 2) return `Question "${cycle[0]}" depends on itself: its "when" reads its own answer.`;
+  return `Questions depend on each other in a cycle: ${cycle.join(' → ')}.`;
 }

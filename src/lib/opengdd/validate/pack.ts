@@ -6,6 +6,7 @@ import { DiagnosticSink, pointer, type Diagnostic } from '../diagnostics.ts';
 import { isKebab } from '../grammar.ts';
 import { hasOwn, isObject, memberKeys, members, own } from '../json.ts';
 import { classifyPlaceholder, placeholderBodies } from '../placeholders.ts';
+import { withSuggestion } from '../suggest.ts';
 import { templateTexts } from '../templates.ts';
 import type { Binding, Definition, Template } from '../types.ts';
 import { declaredNames, type DeclaredNames } from './definition.ts';
@@ -50,7 +51,7 @@ function checkTemplate(template: Template, at: string, names: DeclaredNames, sin
   const record = perRow && typeof template.collection === 'string' ? names.rowSets.get(template.collection) : undefined;
   if (perRow && typeof template.collection === 'string') {
     if (!record) {
-      sink.error('CONTRACT_REFERENCE', `${at}/collection`, `${label} expands "${template.collection}", which no row-set declaration declares.`);
+      sink.error('CONTRACT_REFERENCE', `${at}/collection`, withSuggestion(`${label} expands "${template.collection}", which no row-set declaration declares.`, template.collection, names.rowSets.keys()));
     } else {
       const id = record.get('id');
       if (!id || id.type !== 'string' || id.required !== true || id.unique !== true || id.pattern !== 'kebab-case') {
@@ -75,18 +76,18 @@ function checkTemplate(template: Template, at: string, names: DeclaredNames, sin
     }
     for (const [q, expected] of members<unknown>(own(when, 'flag'))) {
       const options = names.questions.get(q);
-      if (!options) sink.error('CONTRACT_REFERENCE', `${at}/when/flag/${q}`, `${label} reads question "${q}", which the definition does not declare.`);
+      if (!options) sink.error('CONTRACT_REFERENCE', `${at}/when/flag/${q}`, withSuggestion(`${label} reads question "${q}", which the definition does not declare.`, q, names.questions.keys()));
       else if (Array.isArray(expected)) {
         expected.forEach((o, j) => {
           if (typeof o !== 'string' || !options.includes(o)) {
-            sink.error('CONTRACT_REFERENCE', `${at}/when/flag/${q}/${j}`, `"${String(o)}" is not an option of question "${q}".`);
+            sink.error('CONTRACT_REFERENCE', `${at}/when/flag/${q}/${j}`, withSuggestion(`"${String(o)}" is not an option of question "${q}".`, String(o), options));
           }
         });
       }
     }
     if (perRow && record) {
       for (const [f] of members(own(when, 'row'))) {
-        if (!record.has(f)) sink.error('CONTRACT_REFERENCE', `${at}/when/row/${f}`, `${label} reads row field "${f}", which "${String(template.collection)}" does not declare.`);
+        if (!record.has(f)) sink.error('CONTRACT_REFERENCE', `${at}/when/row/${f}`, withSuggestion(`${label} reads row field "${f}", which "${String(template.collection)}" does not declare.`, f, record.keys()));
       }
     }
   }
@@ -97,21 +98,21 @@ function checkTemplate(template: Template, at: string, names: DeclaredNames, sin
     if (!isObject(binding)) continue;
     if (typeof binding.flag === 'string') {
       const options = names.questions.get(binding.flag);
-      if (!options) sink.error('CONTRACT_REFERENCE', `${bat}/flag`, `Binding "${id}" reads question "${binding.flag}", which the definition does not declare.`);
+      if (!options) sink.error('CONTRACT_REFERENCE', `${bat}/flag`, withSuggestion(`Binding "${id}" reads question "${binding.flag}", which the definition does not declare.`, binding.flag, names.questions.keys()));
       else {
         for (const key of memberKeys(binding.map)) {
-          if (!options.includes(key)) sink.error('CONTRACT_BINDING_MAP', `${bat}/map/${key}`, `Binding "${id}" maps "${key}", which is not an option of "${binding.flag}".`);
+          if (!options.includes(key)) sink.error('CONTRACT_BINDING_MAP', `${bat}/map/${key}`, withSuggestion(`Binding "${id}" maps "${key}", which is not an option of "${binding.flag}".`, key, options));
         }
       }
     } else if (typeof binding.row_field === 'string') {
       if (!perRow) sink.error('CONTRACT_BINDING_SHAPE', `${bat}/row_field`, `Binding "${id}" reads a row field, which only a per-row template can.`);
       else if (record && !record.has(binding.row_field)) {
-        sink.error('CONTRACT_REFERENCE', `${bat}/row_field`, `Binding "${id}" reads "${binding.row_field}", which "${String(template.collection)}" does not declare.`);
+        sink.error('CONTRACT_REFERENCE', `${bat}/row_field`, withSuggestion(`Binding "${id}" reads "${binding.row_field}", which "${String(template.collection)}" does not declare.`, binding.row_field, record.keys()));
       } else {
         const options = record?.get(binding.row_field)?.options;
         if (Array.isArray(options)) {
           for (const key of memberKeys(binding.map)) {
-            if (!options.includes(key)) sink.error('CONTRACT_BINDING_MAP', `${bat}/map/${key}`, `Binding "${id}" maps "${key}", which is not an option of "${binding.row_field}".`);
+            if (!options.includes(key)) sink.error('CONTRACT_BINDING_MAP', `${bat}/map/${key}`, withSuggestion(`Binding "${id}" maps "${key}", which is not an option of "${binding.row_field}".`, key, options.map(String)));
           }
         }
       }
@@ -143,22 +144,33 @@ function checkPlaceholder(
       sink.error('CONTRACT_PLACEHOLDER', at, `${label} uses the retired {{surface:${p.name}}}; write {{inputs:${p.name}}}.`);
       return;
     case 'unknown':
-      sink.error('CONTRACT_PLACEHOLDER', at, `${label} uses {{${body}}}, which is not a placeholder.`);
+      sink.error('CONTRACT_PLACEHOLDER', at, withSuggestion(`${label} uses {{${body}}}, which is not a placeholder.`, body, knownPlaceholders(template, record, names)));
       return;
     case 'value-cite':
-      if (!names.values.has(p.name)) sink.error('CONTRACT_REFERENCE', at, `${label} cites value "${p.name}", which no value declaration declares.`);
+      if (!names.values.has(p.name)) sink.error('CONTRACT_REFERENCE', at, withSuggestion(`${label} cites value "${p.name}", which no value declaration declares.`, p.name, names.values.keys()));
       return;
     case 'inputs':
-      if (!hasOwn(own(template, 'inputs'), p.name)) sink.error('CONTRACT_REFERENCE', at, `${label} uses {{inputs:${p.name}}} but declares no input "${p.name}".`);
+      if (!hasOwn(own(template, 'inputs'), p.name)) sink.error('CONTRACT_REFERENCE', at, withSuggestion(`${label} uses {{inputs:${p.name}}} but declares no input "${p.name}".`, p.name, memberKeys(own(template, 'inputs'))));
       return;
     case 'bind':
-      if (!hasOwn(own(template, 'bindings'), p.id)) sink.error('CONTRACT_REFERENCE', at, `${label} uses {{bind:${p.id}}} but has no binding "${p.id}".`);
+      if (!hasOwn(own(template, 'bindings'), p.id)) sink.error('CONTRACT_REFERENCE', at, withSuggestion(`${label} uses {{bind:${p.id}}} but has no binding "${p.id}".`, p.id, memberKeys(own(template, 'bindings'))));
       return;
     case 'row':
       if (template.expand !== 'per-row') sink.error('CONTRACT_PLACEHOLDER', at, `${label} expands once, so {{row.${p.field}}} has no row to read.`);
-      else if (record && !record.has(p.field)) sink.error('CONTRACT_REFERENCE', at, `${label} reads row field "${p.field}", which its row set does not declare.`);
+      else if (record && !record.has(p.field)) sink.error('CONTRACT_REFERENCE', at, withSuggestion(`${label} reads row field "${p.field}", which its row set does not declare.`, p.field, record.keys()));
       return;
     case 'instance':
       return;
   }
+}
+
+/** Every placeholder a template could write, for "did you mean" on one that is not a placeholder. */
+function knownPlaceholders(template: Template, record: Map<string, unknown> | undefined, names: DeclaredNames): string[] {
+  return [
+    'instance',
+    ...[...names.values.keys()].map((v) => `value-cite:${v}`),
+    ...memberKeys(own(template, 'inputs')).map((i) => `inputs:${i}`),
+    ...memberKeys(own(template, 'bindings')).map((b) => `bind:${b}`),
+    ...[...(record?.keys() ?? [])].map((f) => `row.${f}`),
+  ];
 }
