@@ -33,8 +33,8 @@ export default defineConfig({
   build: { format: 'directory', concurrency: 4, inlineStylesheets: 'never' },
   integrations: [
     mdx(),
-    // The root only redirects to /contracts/; it is not a page of its own.
-    sitemap({ filter: (page) => new URL(page).pathname !== '/' }),
+    // The root only redirects; an adoption's file/ view is a part of its page, not a page to list.
+    sitemap({ filter: (page) => new URL(page).pathname !== '/' && !new URL(page).pathname.endsWith('/file/') }),
     opengddSite({ catalog, ...(Number.isInteger(shardPages) && shardPages > 0 ? { searchShardPages: shardPages } : {}) }),
   ],
   vite: {

@@ -13,6 +13,9 @@ import { humanize, plural } from './words.ts';
 /** The most rows of one row set a page shows. */
 export const ROWS_SHOWN = 200;
 
+/** An adoption file longer than this (in characters) is offered as a download only, not shown. */
+export const FILE_SHOWN = 256 * 1024;
+
 /** One row set's rows, ready to draw. */
 export interface RowsView {
   name: string;
