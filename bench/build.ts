@@ -3,7 +3,7 @@
  *
  * Builds never run in the repository itself: other builds (tests, a developer's `npm run build`)
  * share its `.astro/` and `node_modules/.astro|.vite`. The bench builds a copy of the site under
- * `bench/.work/site/` and a throwaway floor project under `bench/.work/floor/`, each with its own
+ * `bench/.work/site/` and the output floor under `bench/.work/floor/` (bench/floor.ts), each with its own
  * `node_modules/` folder of symlinks to the repository's packages (so Astro's and Vite's caches,
  * which live in `node_modules/`, are private), and starts every build cold: no `.astro/`, no caches,
  * an empty output folder.
@@ -14,7 +14,7 @@
  * reported beside wall time: other work on a shared machine stretches wall time far more.
  */
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -48,7 +48,7 @@ const TIME = '/usr/bin/time';
 const TIME_MARK = 'BENCH-TIME';
 
 /** A `node_modules/` folder for `dir` holding a symlink to each of the repository's packages. */
-function linkNodeModules(dir: string): void {
+export function linkNodeModules(dir: string): void {
   const target = join(dir, 'node_modules');
   rmSync(target, { recursive: true, force: true });
   mkdirSync(target, { recursive: true });
@@ -67,34 +67,6 @@ export function prepareSiteCopy(): string {
     if (NOT_COPIED.has(name) || name.endsWith('.log')) continue;
     cpSync(join(repo, name), join(dir, name), { recursive: true });
   }
-  linkNodeModules(dir);
-  return dir;
-}
-
-/**
- * The floor: a plain Astro project whose only route writes `FLOOR_PAGES` trivial pages, with this
- * repository's Astro and the same output format, at `bench/.work/floor/`.
- */
-export function prepareFloor(): string {
-  const dir = join(work, 'floor');
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(join(dir, 'src/pages'), { recursive: true });
-  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'bench-floor', type: 'module', private: true }, null, 2) + '\n');
-  writeFileSync(
-    join(dir, 'astro.config.mjs'),
-    `export default { site: 'https://example.org', build: { format: 'directory' } };\n`,
-  );
-  writeFileSync(
-    join(dir, 'src/pages/[page].astro'),
-    `---
-export function getStaticPaths() {
-  return Array.from({ length: Number(process.env.FLOOR_PAGES) }, (_, i) => ({ params: { page: \`p\${i}\` } }));
-}
-const { page } = Astro.params;
----
-<html lang="en"><head><meta charset="utf-8" /><title>{page}</title></head><body><h1>{page}</h1><p>A trivial page.</p></body></html>
-`,
-  );
   linkNodeModules(dir);
   return dir;
 }

@@ -1,21 +1,26 @@
 /**
  * `npm run bench`: one command, a printed table and `bench/results.json`.
  *
- * 1. The corpus catalog's build against the floor: a plain Astro project (under bench/.work/) of
- *    the same number of trivial pages, built with this repository's Astro. Runs alternate
- *    (corpus, floor, corpus, floor, …) and the ratio is the median of the pairs' ratios. Beside
- *    it, the search index alone over the corpus build's pages, in the floor's terms: a part of the
- *    build that no trimming of our own work removes.
+ * 1. The corpus catalog's build against its output floor (bench/floor.ts): a plain Astro project,
+ *    set up from a finished corpus build, that writes the very same files (pages as static
+ *    strings, other files as static bytes) and indexes the same pages with the same Pagefind
+ *    calls. Runs alternate (corpus, floor, corpus, floor, …) and the ratio is the median of the
+ *    pairs' ratios: what the generator costs beyond writing its output.
  * 2. Scaling: synthetic catalogs of 1×, 10× and 100× the corpus's adoptions, cloned from our own
- *    demo contracts (bench/synth.ts), each built in full: time per page, peak memory.
+ *    demo contracts (bench/synth.ts), each built in full: time per page, peak memory. With
+ *    `--scale N`, one more build of N× (the stretch row: 400× is 30,000 pages in 2 GB).
  * 3. The engine alone: adoptions per second for validation + test generation; the explorer's
  *    recompute per answer change on the largest definition, in Node and in Chromium.
- * 4. Bytes per page type (HTML, CSS, JS; raw and gzip) for the catalog, a contract and an adoption.
+ * 4. Bytes per page type (HTML, CSS, JS; raw and gzip) for the catalog, a contract and an adoption,
+ *    and page weight (bench/page-weight.ts): HTML, elements and height of issue 10's pages beside
+ *    upstream's figures.
+ * 5. The dev server's edit-to-page latency (bench/dev.ts, when it exists).
  *
  * Every build is cold and isolated (bench/build.ts). Medians of several runs; the machine is noisy.
  *
- *   npm run bench                # the whole bench (about 10 min on 2 cores)
+ *   npm run bench                # the whole bench (about 6 min on 2 cores)
  *   npm run bench -- --quick     # one run of each build, no 100× catalog (a smoke test)
+ *   npm run bench -- --scale 400 # and the stretch row: one build of 400× the corpus's adoptions
  */
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
@@ -25,12 +30,27 @@ import { analyzeAdoption } from '../src/lib/opengdd/analyze.ts';
 import { explore, suppliedState, STAND_IN_ADOPTION, type TriedState } from '../src/lib/opengdd/explore.ts';
 import { loadCatalog, type CatalogDefinition } from '../src/lib/node/catalog.ts';
 import { writeSearchIndex } from '../src/integrations/search-index.ts';
-import { prepareFloor, prepareSiteCopy, repo, timedBuild, work, type BuildRun } from './build.ts';
+import { prepareSiteCopy, repo, timedBuild, work, type BuildRun } from './build.ts';
+import { compareOutputs, prepareOutputFloor, type OutputFloor } from './floor.ts';
+import { CORPUS_PAGES, KB, pageWeight, type PageWeight } from './page-weight.ts';
 import { explorerChangeTimes, pageScriptBytes } from './explorer.ts';
 import { writeSyntheticCatalog } from './synth.ts';
 
 const quick = process.argv.includes('--quick');
 const RUNS = quick ? 1 : 3;
+/** `--scale N`: the stretch build of N× the corpus's adoptions (a positive integer), else undefined. */
+const stretchScale = (() => {
+  const at = process.argv.indexOf('--scale');
+  if (at < 0) return undefined;
+  const n = Number(process.argv[at + 1]);
+  if (!Number.isInteger(n) || n < 1) {
+    console.error('usage: npm run bench -- [--quick] [--scale <N>]  (N: a positive integer, e.g. 400)');
+    process.exit(2);
+  }
+  return n;
+})();
+/** The stretch row's goal: this many pages within 2 GB peak memory. */
+const STRETCH_PAGES = 30_000;
 const corpus = join(repo, '../shared/corpus');
 const hasCorpus = existsSync(join(corpus, 'catalog'));
 const started = performance.now();
@@ -229,32 +249,46 @@ for (const k of scales) {
 progress(`synthetic catalogs: ${[...catalogs].map(([k, c]) => `${k}× = ${c.adoptions} adoptions`).join(', ')}`);
 
 const site = prepareSiteCopy();
-const floor = prepareFloor();
 
-// 1. Corpus vs floor, alternating.
+// 1. Corpus vs its output floor, alternating. The floor is set up from the first corpus build's
+// output, and its first build is checked against that output file by file.
 let corpusVsFloor: Record<string, unknown> | undefined;
 let corpusDist: string | undefined;
 if (hasCorpus) {
-  progress(`corpus build vs floor (${RUNS} pairs, alternating)`);
+  progress(`corpus build vs its output floor (${RUNS} pair(s), alternating)`);
   const c: BuildRun[] = [];
   const f: BuildRun[] = [];
+  let floor: OutputFloor | undefined;
+  let sameOutput: ReturnType<typeof compareOutputs> | undefined;
   for (let i = 0; i < RUNS; i++) {
     c.push(await build(site, 'corpus', { OPENGDD_CATALOG: corpus }));
-    f.push(await build(floor, 'floor', { FLOOR_PAGES: String(c[0]!.pages) }));
+    if (!floor) {
+      if (!c[0]!.ok) break;
+      floor = prepareOutputFloor(c[0]!.outDir);
+      progress(`  output floor: ${floor.files.page} pages, ${floor.files.endpoint} endpoint files, ${floor.files.public} public files (${(floor.bytes / 2 ** 20).toFixed(1)} MiB), plus Pagefind's`);
+    }
+    f.push(await build(floor.dir, 'floor', {}));
+    if (!sameOutput && f[0]!.ok) {
+      sameOutput = compareOutputs(c[0]!.outDir, f[0]!.outDir);
+      const wrong = sameOutput.missing.length + sameOutput.extra.length + sameOutput.different.length;
+      progress(`  output floor wrote ${wrong ? `NOT the same files: ${sameOutput.missing.length} missing, ${sameOutput.extra.length} extra, ${sameOutput.different.length} different (${[...sameOutput.missing, ...sameOutput.extra, ...sameOutput.different].slice(0, 3).join(', ')}…)` : `the same ${sameOutput.files} files, byte for byte (Pagefind's included)`}`);
+    }
   }
   corpusDist = c.at(-1)!.ok ? c.at(-1)!.outDir : undefined;
-  const pairs = c.map((r, i) => [r, f[i]!] as const).filter(([a, b]) => a.ok && b.ok);
+  const pairs = c.map((r, i) => [r, f[i]] as const).filter((p): p is readonly [BuildRun, BuildRun] => p[0].ok && p[1] !== undefined && p[1].ok);
   const ratios = pairs.map(([a, b]) => a.wallMs / b.wallMs);
   const cpuRatios = pairs.flatMap(([a, b]) => (a.cpuMs !== undefined && b.cpuMs !== undefined ? [a.cpuMs / b.cpuMs] : []));
-  const floorMs = median(pairs.map(([, b]) => b.wallMs));
+  const floorMs = pairs.length ? median(pairs.map(([, b]) => b.wallMs)) : NaN;
   const searchMs = corpusDist ? await searchIndexAlone(corpusDist) : undefined;
   corpusVsFloor = {
     corpus: summarise(c),
-    floor: summarise(f),
+    floor: { ...summarise(f), ...(floor ? { files: floor.files, bytes: floor.bytes } : {}) },
+    ...(sameOutput ? { sameOutput: { files: sameOutput.files, missing: sameOutput.missing, extra: sameOutput.extra, different: sameOutput.different } } : {}),
     ratios: ratios.map((r) => +r.toFixed(2)),
     ratio: ratios.length ? +median(ratios).toFixed(2) : NaN,
+    cpuRatios: cpuRatios.map((r) => +r.toFixed(2)),
     cpuRatio: cpuRatios.length ? +median(cpuRatios).toFixed(2) : undefined,
-    ...(searchMs !== undefined ? { searchIndexAlone: { medianMs: Math.round(searchMs), floorRatio: +(searchMs / floorMs).toFixed(2) } } : {}),
+    ...(searchMs !== undefined ? { searchIndexAlone: { medianMs: Math.round(searchMs), floorShare: +(searchMs / floorMs).toFixed(2) } } : {}),
   };
 }
 
@@ -288,6 +322,20 @@ for (let round = 0; round < RUNS; round++) {
     rmSync(run.outDir, { recursive: true, force: true }); // gigabytes; nothing reads it later
     rmSync(catalogs.get(100)!.dir, { recursive: true, force: true });
   }
+}
+
+// The stretch row (`--scale N` only): one build of N× the corpus's adoptions, its catalog written
+// just before and removed after, as the 100× one is.
+let stretch: (ReturnType<typeof summarise> & { scale: string; adoptions: number; goalPages: number }) | undefined;
+if (stretchScale !== undefined) {
+  // Its own names: a stretch of 1× must not remove the 1× build the bytes rows read.
+  const dir = join(work, 'catalogs', `stretch-${stretchScale}x`);
+  progress(`stretch: writing the ${stretchScale}× catalog (${corpusAdoptions * stretchScale} adoptions)`);
+  const written = await writeSyntheticCatalog(dir, corpusAdoptions * stretchScale);
+  const run = await build(site, `stretch-${stretchScale}x`, { OPENGDD_CATALOG: dir });
+  rmSync(run.outDir, { recursive: true, force: true });
+  rmSync(dir, { recursive: true, force: true });
+  stretch = { scale: `${stretchScale}×`, adoptions: written.adoptions, goalPages: STRETCH_PAGES, ...summarise([run]) };
 }
 // The last 1× build's output stays for the bytes of our own pages.
 const ownDist = scaleRuns.get(1)!.at(-1)!.ok ? scaleRuns.get(1)!.at(-1)!.outDir : undefined;
@@ -360,6 +408,29 @@ const bytes = {
     : {}),
 };
 
+// Page weight of issue 10's corpus pages (those the corpus build has), in Chromium.
+progress('page weight (HTML, elements, height at 1440×900)');
+const weighed = corpusDist ? Object.keys(CORPUS_PAGES).filter((page) => existsSync(join(corpusDist!, page, 'index.html'))) : [];
+const weights: PageWeight[] = weighed.length ? await pageWeight(corpusDist!, weighed) : [];
+
+// 5. The dev server's edit-to-page latency, when bench/dev.ts (another piece of work) is there.
+type DevLatency = { samples: number[]; medianMs: number; p95Ms: number };
+let devLatency: DevLatency | { error: string } | undefined;
+{
+  const file = new URL('./dev.ts', import.meta.url);
+  if (existsSync(file)) {
+    progress('dev server: edit-to-page latency');
+    try {
+      // A specifier tsc does not resolve: the module may be absent when this file is typechecked.
+      const mod = (await import(file.href)) as { devEditLatency?: (options?: { samples?: number }) => Promise<DevLatency> };
+      if (typeof mod.devEditLatency !== 'function') throw new Error('bench/dev.ts exports no devEditLatency');
+      devLatency = await mod.devEditLatency(quick ? { samples: 3 } : {});
+    } catch (e) {
+      devLatency = { error: e instanceof Error ? e.message.split('\n')[0]! : String(e) };
+    }
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // The results.
 
@@ -382,6 +453,9 @@ const results = {
   engine,
   explorer: { node: recomputeNode, chromium: recomputeBrowser, definitionFrom: largestIsCorpus ? '../shared/corpus' : 'embedded' },
   bytes,
+  pageWeight: weights.map((w) => ({ ...w, upstream: CORPUS_PAGES[w.page] })),
+  devEditLatency: devLatency ?? 'not measured: bench/dev.ts is absent',
+  ...(stretch ? { stretch } : {}),
   synthetic: Object.fromEntries(
     [...catalogs].map(([k, c]) => [`${k}x`, { adoptions: c.adoptions, variantsPerDefinition: c.variantsPerDefinition, repeatedFiles: c.duplicates }]),
   ),
@@ -394,28 +468,34 @@ const sec = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const mib = (n: number) => `${(n / 2 ** 20).toFixed(0)} MiB`;
 const verdict = (ok: boolean | undefined) => (ok === undefined ? '' : ok ? ' ✓' : ' ✗ missed');
 const rows: [string, string, string][] = [];
+const phases = (p: ReturnType<typeof summarise>['phasesMs']) => [p.startup, p.setup, p.bundle, p.routes, p.afterBuild].map((x) => (x === undefined ? '?' : sec(x))).join(' / ');
 if (corpusVsFloor) {
   const c = corpusVsFloor.corpus as ReturnType<typeof summarise>;
-  const f = corpusVsFloor.floor as ReturnType<typeof summarise>;
+  const f = corpusVsFloor.floor as ReturnType<typeof summarise> & { files?: OutputFloor['files'] };
+  const same = corpusVsFloor.sameOutput as ReturnType<typeof compareOutputs> | undefined;
   const ratio = corpusVsFloor.ratio as number;
   const cpuRatio = corpusVsFloor.cpuRatio as number | undefined;
-  rows.push([
-    `Build: corpus (${c.pages} pages) vs floor (plain Astro, ${f.pages} trivial pages), wall time`,
-    `${sec(c.medianWallMs)} vs ${sec(f.medianWallMs)}: **${ratio.toFixed(2)}×**${cpuRatio ? ` (CPU time ${sec(c.medianCpuMs!)} vs ${sec(f.medianCpuMs!)}: ${cpuRatio.toFixed(2)}×)` : ''}`,
-    `≤ 2.0×${verdict(ratio <= 2)}`,
-  ]);
-  const p = c.phasesMs;
-  rows.push(['  corpus build phases: start-up / content sync / bundling / pages / after build (sitemap, search index)', [p.startup, p.setup, p.bundle, p.routes, p.afterBuild].map((x) => (x === undefined ? '?' : sec(x))).join(' / '), '']);
-  const search = corpusVsFloor.searchIndexAlone as { medianMs: number; floorRatio: number } | undefined;
-  if (search) {
+  const ratios = corpusVsFloor.ratios as number[];
+  const wrong = same ? same.missing.length + same.extra.length + same.different.length : undefined;
+  if (!f.files || !ratios.length) {
+    rows.push(['Build: corpus vs its output floor', `not measured: the ${f.files ? 'floor' : 'corpus'} build failed (its log is in bench/.work/)`, '≤ 1.5×']);
+  } else {
     rows.push([
-      '  the search index alone over the corpus pages (Pagefind, as the build runs it), in floors',
-      `${sec(search.medianMs)}: ${search.floorRatio.toFixed(2)}× the floor's whole build, so floor + search index alone is ${(1 + search.floorRatio).toFixed(2)}×`,
-      '',
+      `Build: corpus (${c.pages} pages) vs its output floor (plain Astro writing the same ${same?.files ?? '?'} files: ${f.files.page} pages, ${f.files.endpoint} endpoint files, ${f.files.public} public, Pagefind's)${
+        wrong === undefined ? '' : wrong ? `, **floor output differs in ${wrong} files**` : ', byte for byte'
+      }; ${ratios.length} pair${ratios.length === 1 ? '' : 's'}`,
+      `wall ${sec(c.medianWallMs)} vs ${sec(f.medianWallMs)}: **${ratio.toFixed(2)}×** (pairs ${ratios.map((r) => r.toFixed(2)).join(', ')})` +
+        (cpuRatio ? `; CPU ${sec(c.medianCpuMs!)} vs ${sec(f.medianCpuMs!)}: **${cpuRatio.toFixed(2)}×**` : ''),
+      `≤ 1.5×${verdict(ratio <= 1.5)}${cpuRatio ? ` (CPU${verdict(cpuRatio <= 1.5)})` : ''}`,
     ]);
   }
+  rows.push(['  phases: start-up / content sync / bundling / pages / after build (sitemap, origin pages, search index)', `corpus ${phases(c.phasesMs)}; floor ${phases(f.phasesMs)}`, '']);
+  const search = corpusVsFloor.searchIndexAlone as { medianMs: number; floorShare: number } | undefined;
+  if (search) {
+    rows.push(['  the search index alone over the corpus pages (Pagefind, as both builds run it)', `${sec(search.medianMs)}: ${Math.round(search.floorShare * 100)} % of the floor's build`, '']);
+  }
 } else {
-  rows.push(['Build: corpus vs floor', 'skipped (../shared/corpus absent)', '≤ 2.0×']);
+  rows.push(['Build: corpus vs its output floor', 'skipped (../shared/corpus absent)', '≤ 1.5×']);
 }
 for (const s of scaling) {
   if (s.failed === s.runs) {
@@ -435,6 +515,15 @@ if (scalingGoal?.marginalRatio !== undefined) {
       (scalingGoal.marginalCpuRatio !== undefined ? `; CPU ${scalingGoal.marginalCpuMsPerPage10to100} vs ${scalingGoal.marginalCpuMsPerPage1to10} ms: ${scalingGoal.marginalCpuRatio}×` : '') +
       ` (whole build per page, 100× vs 1×: ${scalingGoal.wallPerPageRatio}×)`,
     `≤ 1.2×${verdict((scalingGoal.marginalRatio as number) <= 1.2)}`,
+  ]);
+}
+if (stretch) {
+  rows.push([
+    `Stretch ${stretch.scale}: ${stretch.adoptions} adoptions${stretch.failed ? '' : `, ${stretch.pages} pages`} (1 run)`,
+    stretch.failed
+      ? `the build failed (its log is in bench/.work/stretch-${stretch.scale.replace('×', 'x')}.log)`
+      : `${sec(stretch.medianWallMs)}${stretch.medianCpuMs !== undefined ? ` (CPU ${sec(stretch.medianCpuMs)})` : ''}; peak RSS ${mib(stretch.peakRss)} (largest process ${mib(stretch.peakProcessHwm)})`,
+    `${stretch.goalPages.toLocaleString('en')} pages, RSS ≤ 2 GB${stretch.failed ? ' ✗ missed' : verdict(stretch.pages >= stretch.goalPages && stretch.peakRss <= 2 * 2 ** 30)}`,
   ]);
 }
 for (const [name, e] of Object.entries(engine)) {
@@ -461,9 +550,40 @@ for (const [catalog, pages] of Object.entries(bytes)) {
     rows.push([
       `Bytes, ${catalog} ${kind} page \`${b.page}\`: HTML / CSS / JS, gzip (raw)`,
       `${kb(b.html.gzip)} (${kb(b.html.raw)}) / ${kb(b.css.gzip)} (${kb(b.css.raw)}) / ${kb(b.js.gzip)} (${kb(b.js.raw)})${lazy ? `; lazy JS ${kb(lazy)}` : ''}${b.islandData.raw ? `; island data ${kb(b.islandData.gzip)} in the HTML` : ''}`,
-      kind === 'contract' ? `JS ≤ 15 KB${verdict(pages.largestContractPageJs.gzip <= 15 * 1024)}` : '',
+      // The JS goal has a row of its own (the largest contract page's).
+      kind === 'contract' && catalog !== 'corpus' ? `JS ≤ 15 KB${verdict(pages.largestContractPageJs.gzip <= 15 * 1024)}` : '',
     ]);
   }
+}
+if (bytes.corpus) {
+  const worst = bytes.corpus.largestContractPageJs;
+  rows.push([`Contract-page JS at load, the largest of the corpus's contract pages (\`${worst.page}\`), gzip`, `${kb(worst.gzip)} (${worst.gzip.toLocaleString('en')} bytes)`, `≤ 15 KB${verdict(worst.gzip <= 15 * 1024)}`]);
+}
+// Page weight in the issue's unit (kB of 1,000 bytes), beside upstream's figures.
+const kB = (n: number) => `${(n / KB).toFixed(1)} kB`;
+for (const w of weights) {
+  const up = CORPUS_PAGES[w.page]!;
+  const upstream = [up.htmlRaw && `HTML ${kB(up.htmlRaw)} raw`, up.htmlGzip && `HTML ${kB(up.htmlGzip)} gzip`, up.heightPx && `${up.heightPx.toLocaleString('en')} px`].filter(Boolean).join(', ');
+  const goals = [
+    up.htmlRaw !== undefined && `raw ≤ ${kB(up.htmlRaw)}${verdict(w.html.raw <= up.htmlRaw)}`,
+    up.htmlGzip !== undefined && `gzip ≤ ${kB(up.htmlGzip)}${verdict(w.html.gzip <= up.htmlGzip)}`,
+    up.heightGoalPx !== undefined && `height ≤ ${up.heightGoalPx.toLocaleString('en')} px${verdict(w.heightPx <= up.heightGoalPx)}`,
+  ].filter(Boolean);
+  rows.push([
+    `Page weight, corpus ${up.name} \`${w.page}\`: HTML raw / gzip, elements, height at 1440×900`,
+    `${kB(w.html.raw)} / ${kB(w.html.gzip)}, ${w.elements.toLocaleString('en')} elements, ${w.heightPx.toLocaleString('en')} px; upstream: ${upstream || 'no figures in issue 10'}`,
+    goals.join('; '),
+  ]);
+}
+if (!weights.length) rows.push(['Page weight, corpus pages of issue 10', corpusDist ? 'none of its pages is in the corpus build' : 'skipped (no corpus build)', '']);
+if (devLatency === undefined) rows.push(['Dev server: edit-to-page latency', 'not measured (bench/dev.ts absent)', '≤ 1 s']);
+else if ('error' in devLatency) rows.push(['Dev server: edit-to-page latency', `failed: ${devLatency.error}`, '≤ 1 s']);
+else {
+  rows.push([
+    `Dev server: edit-to-page latency (${devLatency.samples.length} samples)`,
+    `median ${Math.round(devLatency.medianMs)} ms, p95 ${Math.round(devLatency.p95Ms)} ms`,
+    `≤ 1 s${verdict(devLatency.medianMs <= 1000)}`,
+  ]);
 }
 console.log(`\n## Bench ${results.date.slice(0, 10)} — ${machine.cpus} × ${machine.cpu}, ${machine.memoryGiB} GiB, Node ${machine.node}${quick ? ' (quick)' : ''}\n`);
 console.log('| Figure | Measured | Goal |\n| --- | --- | --- |');

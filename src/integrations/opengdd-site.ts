@@ -1,6 +1,9 @@
 /**
  * The site's own build steps, as one Astro integration:
- * - watch the catalog folder in dev, so an edited definition or adoption reloads;
+ * - in dev, follow the catalog folder: after a change under `catalog/` or `packs/`, run the catalog
+ *   loaders again (they re-check it, see `live-catalog.ts`), and while it has errors answer every
+ *   page with its findings (`dev-faults.ts`);
+ * - once the content layer has synced, print one line of what the catalog check covered;
  * - after the build, make every in-site `origin` of a definition lead to its page (redirect pages
  *   where needed; a warning for an origin that resolves nowhere), from `contracts/catalog.json`;
  * - after the build, write the version-free addresses (`/contracts/<contract>/`) that lead to the
@@ -11,17 +14,19 @@
  *   `search-index.ts`);
  * - a build that fails leaves no output folder behind (see {@link guardOutput}).
  */
-import { existsSync, readdirSync, readFileSync, rmdirSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, realpathSync, rmdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { AstroIntegration } from 'astro';
+import type { AstroIntegration, AstroIntegrationLogger, RefreshContentOptions } from 'astro';
+import type { ViteDevServer } from 'vite';
+import { CATALOG_CHANGE, CATALOG_SETTLE, changeSeen, LOADER_NAMES } from '../lib/node/catalog-change.ts';
 import { resolveOrigins, type OriginEntry } from '../lib/node/origins.ts';
 import { writeSearchIndex } from './search-index.ts';
 import { writeLatestPages } from '../lib/node/latest-pages.ts';
 
 /** Options of {@link opengddSite}. */
 export interface OpengddSiteOptions {
-  /** Absolute folder holding `catalog/` and `packs/`. */
+  /** Absolute folder holding `catalog/` and `packs/` (followed in dev). */
   catalog: string;
   /** Most pages in one shard of the search index (see `search-index.ts`). */
   searchShardPages?: number;
@@ -35,11 +40,12 @@ export default function opengddSite(options: OpengddSiteOptions): AstroIntegrati
   return {
     name: 'opengdd-site',
     hooks: {
-      'astro:config:setup': ({ addWatchFile, command }) => {
+      'astro:config:setup': ({ addMiddleware, command }) => {
         building = command === 'build';
-        if (command === 'dev') {
-          addWatchFile(path.join(options.catalog, 'catalog', 'groups.json'));
-        }
+        if (command === 'dev') addMiddleware({ entrypoint: new URL('../lib/node/dev-faults.ts', import.meta.url), order: 'pre' });
+      },
+      'astro:server:setup': ({ server, refreshContent, logger }) => {
+        if (refreshContent) followCatalog(options.catalog, server.watcher, refreshContent, logger);
       },
       'astro:config:done': ({ config }) => {
         if (config.site) site = new URL(config.base, config.site);
@@ -48,7 +54,10 @@ export default function opengddSite(options: OpengddSiteOptions): AstroIntegrati
         if (building && config.vite?.build?.emptyOutDir !== false) finished = guardOutput(path.resolve(fileURLToPath(config.outDir)));
       },
       // The content layer has synced: the pages read the store, not the catalog model.
-      'astro:build:start': () => forgetVerifiedCatalogs(),
+      'astro:build:start': ({ logger }) => {
+        for (const line of takeCheckSummaries()) logger.info(line);
+        forgetVerifiedCatalogs();
+      },
       'astro:build:done': async ({ dir, logger }) => {
         const latest = writeLatestPages(fileURLToPath(dir), site.pathname);
         if (latest.length) logger.info(`Version-free addresses: ${latest.length} pages lead to the newest versions.`);
@@ -59,6 +68,73 @@ export default function opengddSite(options: OpengddSiteOptions): AstroIntegrati
       },
     },
   };
+}
+
+/**
+ * Runs the catalog loaders again after each change under `catalog/` or `packs/` of `catalog`, as
+ * Vite's watcher reports it. Changes a few milliseconds apart (an editor's save may be several
+ * events) make one refresh. Through `refreshContent` the content layer writes its store as soon as
+ * the loaders are done; entries a loader sets from a watcher callback of its own are written only
+ * after Astro's half-second debounce, half of the second an edit may take to show.
+ */
+function followCatalog(
+  catalog: string,
+  watcher: ViteDevServer['watcher'],
+  refresh: (options: RefreshContentOptions) => Promise<void>,
+  logger: AstroIntegrationLogger,
+): void {
+  const roots = new Set<string>();
+  for (const base of new Set([catalog, realOrSame(catalog)])) for (const sub of ['catalog', 'packs']) roots.add(path.join(base, sub));
+  // Vite watches the project; a catalog named by OPENGDD_CATALOG may lie outside it.
+  watcher.add([...roots]);
+  let change = 0;
+  let timer: NodeJS.Timeout | undefined;
+  let settle: NodeJS.Timeout | undefined;
+  const loaders = Object.values(LOADER_NAMES);
+  watcher.on('all', (_event: string, file: string) => {
+    if (![...roots].some((root) => file === root || file.startsWith(root + path.sep))) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      const n = ++change;
+      refreshUntilSeen(refresh, n)
+        .then(() => {
+          // A request that was being rendered while the store changed may have put what it read
+          // of the old store into Astro's caches (getStaticPaths results are kept per route), and
+          // nothing would clear them before the next change. A second store write, once such
+          // requests are done, makes Astro drop its caches again.
+          clearTimeout(settle);
+          settle = setTimeout(() => void refresh({ loaders, context: { [CATALOG_SETTLE]: n } }).catch(() => undefined), SETTLED_MS);
+        })
+        .catch((e: unknown) => logger.error(`The catalog could not be loaded again: ${e instanceof Error ? e.message : String(e)}`));
+    }, SETTLE_MS);
+  });
+}
+
+/** How long the catalog folder must be quiet before a refresh. */
+const SETTLE_MS = 20;
+/** How long after a refresh the store is written once more (see {@link followCatalog}). */
+const SETTLED_MS = 1000;
+
+/**
+ * Refreshes the catalog collections for change `n` until their loaders have run for it (or a later
+ * change). Astro reloads the content config after any `.json` or `.mdx` file changes, and while it
+ * does, `refreshContent` returns without running a loader; so it is asked again shortly after.
+ */
+async function refreshUntilSeen(refresh: (options: RefreshContentOptions) => Promise<void>, n: number): Promise<void> {
+  for (let attempt = 0; attempt < 400; attempt++) {
+    await refresh({ loaders: Object.values(LOADER_NAMES), context: { [CATALOG_CHANGE]: n } });
+    if (changeSeen() >= n) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error('the content layer did not run the catalog loaders within 10 s.');
+}
+
+function realOrSame(p: string): string {
+  try {
+    return realpathSync(p);
+  } catch {
+    return p;
+  }
 }
 
 /**
@@ -101,6 +177,17 @@ const GUARDS = Symbol.for('opengdd-site.output-guards');
  */
 function forgetVerifiedCatalogs(): void {
   (globalThis as Record<symbol, Map<string, unknown> | undefined>)[Symbol.for('opengdd-catalog.verified-catalogs')]?.clear();
+}
+
+/**
+ * The one-line summaries of the catalog checks the loaders made ("16 definitions, … checked; …"),
+ * shared on `globalThis` by `catalog-source.ts` under this key; taken, so each is printed once.
+ */
+function takeCheckSummaries(): string[] {
+  const summaries = (globalThis as Record<symbol, Map<string, string> | undefined>)[Symbol.for('opengdd-catalog.check-summaries')];
+  const lines = [...(summaries?.values() ?? [])];
+  summaries?.clear();
+  return lines;
 }
 
 /** Resolves the definitions' in-site origins (see `origins.ts`), reporting through the logger. */

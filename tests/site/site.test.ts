@@ -8,6 +8,7 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadCatalog } from '../../src/lib/node/catalog.ts';
 import { corpusDir, corpusPresent, repoRoot } from '../helpers/paths.ts';
 import { attributeValues, buildSite, copyCatalog, page, remove, textOf, type SiteBuild } from './helpers.ts';
 
@@ -213,6 +214,18 @@ describe('the embedded catalog site', () => {
     }
   });
 
+  it('prints one line of what the catalog check covered, after content sync', async () => {
+    const { model } = await loadCatalog(repoRoot);
+    const adoptions = model.definitions.flatMap((d) => d.adoptions);
+    const tests = adoptions.reduce((n, a) => n + a.report.tests.length, 0);
+    const packs = definitions.filter(({ cv }) => existsSync(path.join(repoRoot, `packs/${cv}.pack.json`))).length;
+    const line = `${definitions.length} definitions, ${adoptions.length} adoptions, ${packs} packs checked; ${tests.toLocaleString('en-US')} tests generated; 0 errors`;
+    const at = site.output.indexOf(line);
+    expect(at, site.output).toBeGreaterThan(site.output.indexOf('Synced content'));
+    // A line of its own, not run together with Astro's progress lines.
+    expect(site.output.slice(0, at)).toMatch(/\[opengdd-site\] $/);
+  });
+
   it('renders the about.mdx prose of a definition', () => {
     const about = readFileSync(path.join(repoRoot, 'catalog/clamped-meter-1/about.mdx'), 'utf8');
     const heading = /^## (.+)$/m.exec(about)?.[1];
@@ -263,6 +276,9 @@ describe('a faulty catalog stops the build with the engine’s diagnostic', () =
       dirs.push(build.outDir);
       expect(build.status).toBe(1);
       expect(build.output).toMatch(new RegExp(`catalog/${checked.cv}/definition\\.json#/pack CONTRACT_PACK_HASH error `));
+      // An Astro error: its name, the findings, and a hint.
+      expect(build.output).toMatch(/\[CatalogError\] The catalog has \d+ errors?:\n.*CONTRACT_PACK_HASH/);
+      expect(build.output).toMatch(/Hint:\n\s+Each line names the file, the JSON pointer, the code/);
       expect(build.output).not.toMatch(/^\s+at .+:\d+:\d+\)?$/m);
       expect(build.output).not.toContain('Stack trace');
     },

@@ -11,6 +11,7 @@
 import { readFileSync } from 'node:fs';
 import { analyzeAdoption, plainReport, type Adoption, type Pack } from '../opengdd/index.ts';
 import type { AdoptionEntry, DefinitionEntry } from './collections.ts';
+import { checkedText } from './dev-state.ts';
 import { storable, textDigest } from './loaders.ts';
 
 type StoredAdoption = AdoptionEntry['data'];
@@ -18,6 +19,9 @@ type StoredDefinition = DefinitionEntry['data'];
 
 /** The adoption file's text as the engine checked it (a leading BOM dropped, as the reader does). */
 export function adoptionText(a: Pick<StoredAdoption, 'file' | 'digest'>): string {
+  // In dev the file may have changed since this entry was stored; the check kept its text.
+  const checked = checkedText(a.digest);
+  if (checked !== undefined) return checked;
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(readFileSync(a.file));

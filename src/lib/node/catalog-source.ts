@@ -2,8 +2,10 @@
  * The one seam between the site and the engine's catalog reader.
  *
  * Everything the site knows about a catalog comes through {@link readVerifiedCatalog}: it loads the
- * folder once per build, stops the build on any error diagnostic (one line per finding, no stack
- * trace), and hands warnings to the caller's logger. Swapping the reader is a change to this file only.
+ * folder once per build, stops the build on any error diagnostic (an Astro error: one line per
+ * finding, a hint, no stack trace), and hands warnings to the caller's logger. The dev server checks
+ * through {@link checkCatalogFolder}, which never throws (see `live-catalog.ts`). Swapping the reader is a
+ * change to this file only.
  *
  * The engine's model holds live objects (condition facts, closures); {@link toSiteModel} copies out the
  * plain data the content layer can store.
@@ -18,6 +20,7 @@ import {
   type Diagnostic,
   type NotLiveReason as EngineReason,
 } from '../opengdd/index.ts';
+import { AstroError } from 'astro/errors';
 import * as engine from './catalog.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -53,23 +56,72 @@ export interface CatalogModel extends Omit<engine.CatalogModel, 'definitions'> {
 // ---------------------------------------------------------------------------------------------
 // The verified entry point.
 
-/** Thrown when the catalog has error diagnostics; the message is the findings, one per line. */
-export class CatalogError extends Error {
-  constructor(readonly diagnostics: Diagnostic[]) {
-    super(
-      `The catalog has ${diagnostics.length} error${diagnostics.length === 1 ? '' : 's'}:\n` +
-        diagnostics.map(formatDiagnostic).join('\n'),
-    );
+/**
+ * Thrown when the catalog has error diagnostics: an Astro error (so Astro prints it as its own, with
+ * a title and a hint, and no stack trace), whose message is the findings, one
+ * `file#pointer CODE severity sentence` line each.
+ */
+export class CatalogError extends AstroError {
+  /** The heading Astro's error overlay shows. */
+  readonly title: string;
+  constructor(
+    readonly diagnostics: Diagnostic[],
+    hint = 'Each line names the file, the JSON pointer, the code and what is wrong. Fix those files and build again; `npx opengdd-catalog check` lists the same findings.',
+  ) {
+    super(findingsText(diagnostics), hint);
     this.name = 'CatalogError';
+    this.title = `The catalog has ${count(diagnostics.length, 'error')}`;
     // The findings are the whole story; a stack trace would only point into the site's own code,
     // and Astro prints none for an error without one.
     this.stack = '';
   }
 }
 
+/** "The catalog has N errors:" and one line per finding. */
+export function findingsText(diagnostics: readonly Diagnostic[]): string {
+  return `The catalog has ${count(diagnostics.length, 'error')}:\n` + diagnostics.map(formatDiagnostic).join('\n');
+}
+
 /** What the caller's logger must offer (Astro's loader logger does). */
 export interface WarningSink {
   warn(message: string): void;
+}
+
+/** A check of a whole catalog folder: what could be read, and every finding. */
+export interface CatalogCheck {
+  model: CatalogModel;
+  diagnostics: Diagnostic[];
+  errors: Diagnostic[];
+  /** One line of what was checked (see {@link checkedLine}). */
+  summary: string;
+}
+
+/** Reads and checks the catalog at `dir`, never throwing for what is in it. */
+export async function checkCatalogFolder(dir: string, options: engine.LoadOptions = {}): Promise<CatalogCheck> {
+  const { model, diagnostics } = await engine.loadCatalog(dir, options);
+  const errors = diagnostics.filter((d) => d.severity === 'error');
+  const site = toSiteModel(model);
+  return { model: site, diagnostics, errors, summary: checkedLine(site, diagnostics) };
+}
+
+/**
+ * What a check covered, for the build log: "16 definitions, 75 adoptions, 16 packs checked; 2,606
+ * tests generated; 0 errors" (and the warnings, when there are some).
+ */
+export function checkedLine(model: CatalogModel, diagnostics: readonly Diagnostic[]): string {
+  const adoptions = model.definitions.flatMap((d) => d.adoptions);
+  const packs = model.definitions.filter((d) => d.pack).length;
+  const tests = adoptions.reduce((n, a) => n + a.report.tests.length, 0);
+  const errors = diagnostics.filter((d) => d.severity === 'error').length;
+  const warnings = diagnostics.length - errors;
+  return (
+    `${count(model.definitions.length, 'definition')}, ${count(adoptions.length, 'adoption')}, ${count(packs, 'pack')} checked; ` +
+    `${count(tests, 'test')} generated; ${count(errors, 'error')}${warnings ? `, ${count(warnings, 'warning')}` : ''}`
+  );
+}
+
+function count(n: number, noun: string): string {
+  return `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
 }
 
 /**
@@ -83,6 +135,12 @@ const cache: Map<string, Promise<CatalogModel>> = ((globalThis as Record<symbol,
 ] ??= new Map());
 
 /**
+ * What each verified load checked, by folder, for the integration to print once the content layer
+ * has synced (see `opengdd-site.ts`); on `globalThis` for the same reason as the cache.
+ */
+const summaries: Map<string, string> = ((globalThis as Record<symbol, Map<string, string>>)[Symbol.for('opengdd-catalog.check-summaries')] ??= new Map());
+
+/**
  * Loads and verifies the catalog at `dir`, once per process (all collections share one load).
  * Rejects with {@link CatalogError} when any diagnostic is an error; reports warnings once.
  */
@@ -90,11 +148,11 @@ export function readVerifiedCatalog(dir: string, logger: WarningSink): Promise<C
   let pending = cache.get(dir);
   if (!pending) {
     pending = (async () => {
-      const { model, diagnostics } = await engine.loadCatalog(dir);
-      const errors = diagnostics.filter((d) => d.severity === 'error');
+      const { model, diagnostics, errors, summary } = await checkCatalogFolder(dir);
       if (errors.length) throw new CatalogError(errors);
       for (const d of diagnostics) logger.warn(formatDiagnostic(d));
-      return toSiteModel(model);
+      summaries.set(dir, summary);
+      return model;
     })();
     cache.set(dir, pending);
     // A failed load is not cached: the next build (dev restart) reads the folder again.

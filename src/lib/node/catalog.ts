@@ -82,11 +82,22 @@ export interface CatalogModel {
 const VERSION_DIR = /^([a-z0-9]+(?:-[a-z0-9]+)*)-(\d+)$/;
 const PACK_FILE = /^([a-z0-9]+(?:-[a-z0-9]+)*)-(\d+)\.pack\.json$/;
 
+/** Options of {@link loadCatalog}. */
+export interface LoadOptions {
+  /**
+   * The adoption analysis to use, `analyzeAdoption` by default. The dev server passes one that
+   * remembers its results by input, so a re-check after an edit analyses only the adoptions whose
+   * file or pack changed (the analysis is pure).
+   */
+  analyze?: typeof analyzeAdoption;
+}
+
 /**
  * Loads a catalog folder (holding `catalog/` and `packs/`). Every problem is a diagnostic; the model
  * holds what could be read. Diagnostics name files relative to `root`.
  */
-export async function loadCatalog(root: string): Promise<{ model: CatalogModel; diagnostics: Diagnostic[] }> {
+export async function loadCatalog(root: string, options: LoadOptions = {}): Promise<{ model: CatalogModel; diagnostics: Diagnostic[] }> {
+  const analyze = options.analyze ?? analyzeAdoption;
   const out: Diagnostic[] = [];
   const model: CatalogModel = { root, groups: [], definitions: [] };
   const catalogDir = join(root, 'catalog');
@@ -118,7 +129,7 @@ export async function loadCatalog(root: string): Promise<{ model: CatalogModel; 
     const overlong = definitionNameProblem(entry.name);
     if (overlong) out.push(overlong);
     folders.add(entry.name);
-    const def = await readDefinitionFolder(root, entry.name, m[1]!, Number(m[2]), groupIds, packs, out);
+    const def = await readDefinitionFolder(root, entry.name, m[1]!, Number(m[2]), groupIds, packs, out, analyze);
     if (def) model.definitions.push(def);
   }
   for (const [id, pack] of packs) {
@@ -221,6 +232,7 @@ async function readDefinitionFolder(
   groupIds: Set<string> | undefined,
   packs: Map<string, RawPack>,
   out: Diagnostic[],
+  analyze: typeof analyzeAdoption,
 ): Promise<CatalogDefinition | undefined> {
   const dir = `catalog/${id}`;
   const defRel = `${dir}/definition.json`;
@@ -262,7 +274,7 @@ async function readDefinitionFolder(
     }
   }
 
-  const adoptions = await readAdoptions(root, dir, definition, rawPack, out);
+  const adoptions = await readAdoptions(root, dir, definition, rawPack, out, analyze);
   const citedWithoutPack = rawPack ? undefined : missingPackProblem(definition, defRel, id, adoptions.length);
   if (citedWithoutPack) out.push(citedWithoutPack);
   const result: CatalogDefinition = {
@@ -279,7 +291,14 @@ async function readDefinitionFolder(
   return result;
 }
 
-async function readAdoptions(root: string, dir: string, definition: Definition, pack: RawPack | undefined, out: Diagnostic[]): Promise<CatalogAdoption[]> {
+async function readAdoptions(
+  root: string,
+  dir: string,
+  definition: Definition,
+  pack: RawPack | undefined,
+  out: Diagnostic[],
+  analyze: typeof analyzeAdoption,
+): Promise<CatalogAdoption[]> {
   const adoptionsRel = `${dir}/adoptions`;
   const entries = await listDir(join(root, adoptionsRel), adoptionsRel, []);
   const adoptions: CatalogAdoption[] = [];
@@ -306,7 +325,7 @@ async function readAdoptions(root: string, dir: string, definition: Definition, 
     // that name the pack, which is sound.
     const belongs = isObject(doc) && doc.contract === definition.contract && doc.version === definition.version;
     const input = { id, file: rel, document: doc, ...(pack && belongs ? { pack: { file: pack.rel, document: pack.document, digest: pack.digest } } : {}) };
-    const report = analyzeAdoption(input);
+    const report = analyze(input);
     out.push(...report.diagnostics);
     if (!isObject(doc)) continue;
     if (!belongs) {

@@ -1,7 +1,7 @@
 /**
  * Read-side helpers over the content collections: shelves, newest versions, adoptions of a
  * definition. Collections are read once per build and memoised, since every page's sidebar
- * needs the same shelves.
+ * needs the same shelves; in dev they are read per request, since the store follows the catalog.
  */
 import { getCollection, type CollectionEntry } from 'astro:content';
 
@@ -24,6 +24,7 @@ let adoptionsCache: Promise<AdoptionEntry[]> | undefined;
 
 /** Every definition version, ordered by title then version. */
 export function allDefinitions(): Promise<DefinitionEntry[]> {
+  if (import.meta.env.DEV) definitionsCache = undefined;
   definitionsCache ??= getCollection('definitions').then((list) =>
     list.sort((a, b) => a.data.title.localeCompare(b.data.title) || a.data.version - b.data.version),
   );
@@ -32,12 +33,14 @@ export function allDefinitions(): Promise<DefinitionEntry[]> {
 
 /** Every adoption, ordered by definition then adoption id. */
 export function allAdoptions(): Promise<AdoptionEntry[]> {
+  if (import.meta.env.DEV) adoptionsCache = undefined;
   adoptionsCache ??= getCollection('adoptions').then((list) => list.sort((a, b) => a.id.localeCompare(b.id)));
   return adoptionsCache;
 }
 
 /** The shelves in `groups.json` order, each with its contracts' newest versions. */
 export function shelves(): Promise<Shelf[]> {
+  if (import.meta.env.DEV) shelvesCache = undefined;
   shelvesCache ??= (async () => {
     const [groups, definitions] = await Promise.all([getCollection('groups'), allDefinitions()]);
     const newest = definitions.filter((d) => d.id === d.data.newest);

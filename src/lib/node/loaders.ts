@@ -1,13 +1,18 @@
 /**
- * Content Layer loaders for the catalog. All three read one verified catalog load (see
- * `catalog-source.ts`), so an error anywhere stops the build before a page is made.
+ * Content Layer loaders for the catalog. In a build all three read one verified catalog load (see
+ * `catalog-source.ts`), so an error anywhere stops the build before a page is made. In dev they run
+ * again after every change to the catalog folder (see `live-catalog.ts`): a clean check updates the
+ * store, a check with errors leaves it as it was while the pages show the findings.
  */
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Loader, LoaderContext } from 'astro/loaders';
-import { readVerifiedCatalog } from './catalog-source.ts';
+import { readVerifiedCatalog, type CatalogModel } from './catalog-source.ts';
 import { catalogDir } from './catalog-dir.ts';
+import { rememberTexts } from './dev-state.ts';
+import { CATALOG_CHANGE, CATALOG_SETTLE, LOADER_NAMES, markChangeSeen } from './catalog-change.ts';
+import { checkFor } from './live-catalog.ts';
 
 /**
  * A deep copy of catalog data without members named `__proto__`. JSON.parse keeps such a key as
@@ -26,11 +31,16 @@ export function storable<T>(value: T): T {
   return out as T;
 }
 
+/** An entry as a loader hands it to {@link sync}. */
+interface Entry {
+  id: string;
+  data: Record<string, unknown>;
+  filePath?: string;
+  deferredRender?: boolean;
+}
+
 /** Replaces the collection's entries with `entries`, keeping unchanged ones (same digest). */
-function sync(
-  { store, generateDigest }: LoaderContext,
-  entries: { id: string; data: Record<string, unknown>; filePath?: string; deferredRender?: boolean }[],
-): void {
+function sync({ store, generateDigest }: LoaderContext, entries: Entry[]): void {
   const stale = new Set(store.keys());
   for (const entry of entries) {
     stale.delete(entry.id);
@@ -40,76 +50,101 @@ function sync(
     // when that folder is gone).
     store.set({ ...entry, digest: generateDigest({ data: entry.data, filePath: entry.filePath ?? '' }) });
   }
-  // A catalog switched by OPENGDD_CATALOG between builds must not leave the old entries behind.
+  // A catalog switched by OPENGDD_CATALOG between builds, or a file removed in dev, must not leave
+  // its entries behind.
   for (const id of stale) store.delete(id);
 }
 
-/** Loads the catalog for `context`, turning a catalog error into a clean build failure. */
-async function load(context: LoaderContext) {
-  return readVerifiedCatalog(catalogDir(), context.logger.fork('opengdd-catalog'));
+/**
+ * Stores the entries `entriesOf` makes from the catalog: once from the verified load in a build
+ * (a catalog error stops it); in dev from the check of the folder for this sync, which the site's
+ * integration asks for after every change (see `live-catalog.ts`).
+ */
+async function load(context: LoaderContext, entriesOf: (model: CatalogModel) => Promise<Entry[]>): Promise<void> {
+  const dir = catalogDir();
+  const logger = context.logger.fork('opengdd-catalog');
+  // Only a dev server hands loaders a watcher.
+  if (!context.watcher) {
+    sync(context, await entriesOf(await readVerifiedCatalog(dir, logger)));
+    return;
+  }
+  const settle = context.refreshContextData?.[CATALOG_SETTLE];
+  if (settle !== undefined) {
+    // Nothing to check: the store is written again so that Astro drops what it cached meanwhile.
+    context.meta.set('catalog-settled', String(settle));
+    return;
+  }
+  const change = context.refreshContextData?.[CATALOG_CHANGE];
+  const { generation, check } = await checkFor(dir, logger, change);
+  // A check with errors leaves the entries of the last clean one; the pages show the findings.
+  if (check.errors.length === 0) sync(context, await entriesOf(check.model));
+  // Set after every check, so that the store is written and an open page reloads even when a fix
+  // leaves the entries exactly as they were before the fault.
+  context.meta.set('catalog-check', String(generation));
+  if (typeof change === 'number') markChangeSeen(change);
 }
 
 /** Shelves of `groups.json`, in catalog order. */
 export function groupsLoader(): Loader {
   return {
-    name: 'opengdd-groups',
-    load: async (context) => {
-      const model = await load(context);
-      const entries = [];
-      for (const [order, group] of model.groups.entries()) {
-        const data = await context.parseData({
-          id: group.id,
-          data: storable({ title: group.title, description: group.description, order }),
-        });
-        entries.push({ id: group.id, data });
-      }
-      sync(context, entries);
-    },
+    name: LOADER_NAMES.groups,
+    load: (context) =>
+      load(context, async (model) => {
+        const entries: Entry[] = [];
+        for (const [order, group] of model.groups.entries()) {
+          const data = await context.parseData({
+            id: group.id,
+            data: storable({ title: group.title, description: group.description, order }),
+          });
+          entries.push({ id: group.id, data });
+        }
+        return entries;
+      }),
   };
 }
 
 /** One entry per definition version; its `about.mdx` body renders through @astrojs/mdx. */
 export function definitionsLoader(): Loader {
   return {
-    name: 'opengdd-definitions',
-    load: async (context) => {
-      const model = await load(context);
-      const root = fileURLToPath(context.config.root);
-      const entries = [];
-      for (const d of model.definitions) {
-        const siblings = model.definitions.filter((o) => o.contract === d.contract);
-        const versions = siblings.map((o) => o.version).sort((a, b) => a - b);
-        const newest = siblings.find((o) => o.version === versions.at(-1))!.id;
-        const hasBody = d.about.body.trim().length > 0;
-        const data = await context.parseData({
-          id: d.id,
-          filePath: d.about.file,
-          data: storable({
-            contract: d.contract,
-            version: d.version,
-            title: d.about.title,
-            group: d.about.group,
-            aliases: d.about.aliases,
-            benefit: d.about.benefit,
-            status: d.status,
-            definition: d.definition,
-            raw: d.raw,
-            pack: d.pack ? { raw: d.pack.raw, digest: d.pack.digest, document: d.pack.document } : null,
-            adoptions: d.adoptions.map((a) => a.id),
-            versions,
-            newest,
-            hasBody,
-          }),
-        });
-        // deferredRender: Astro imports the MDX file itself when a page calls render(entry).
-        entries.push(
-          hasBody
-            ? { id: d.id, data, filePath: toPosix(path.relative(root, d.about.file)), deferredRender: true }
-            : { id: d.id, data },
-        );
-      }
-      sync(context, entries);
-    },
+    name: LOADER_NAMES.definitions,
+    load: (context) =>
+      load(context, async (model) => {
+        const root = fileURLToPath(context.config.root);
+        const entries: Entry[] = [];
+        for (const d of model.definitions) {
+          const siblings = model.definitions.filter((o) => o.contract === d.contract);
+          const versions = siblings.map((o) => o.version).sort((a, b) => a - b);
+          const newest = siblings.find((o) => o.version === versions.at(-1))!.id;
+          const hasBody = d.about.body.trim().length > 0;
+          const data = await context.parseData({
+            id: d.id,
+            filePath: d.about.file,
+            data: storable({
+              contract: d.contract,
+              version: d.version,
+              title: d.about.title,
+              group: d.about.group,
+              aliases: d.about.aliases,
+              benefit: d.about.benefit,
+              status: d.status,
+              definition: d.definition,
+              raw: d.raw,
+              pack: d.pack ? { raw: d.pack.raw, digest: d.pack.digest, document: d.pack.document } : null,
+              adoptions: d.adoptions.map((a) => a.id),
+              versions,
+              newest,
+              hasBody,
+            }),
+          });
+          // deferredRender: Astro imports the MDX file itself when a page calls render(entry).
+          entries.push(
+            hasBody
+              ? { id: d.id, data, filePath: toPosix(path.relative(root, d.about.file)), deferredRender: true }
+              : { id: d.id, data },
+          );
+        }
+        return entries;
+      }),
   };
 }
 
@@ -126,33 +161,38 @@ export function textDigest(text: string): string {
  */
 export function adoptionsLoader(): Loader {
   return {
-    name: 'opengdd-adoptions',
-    load: async (context) => {
-      const model = await load(context);
-      const entries = [];
-      for (const d of model.definitions) {
-        for (const a of d.adoptions) {
-          const id = `${d.id}/${a.id}`;
-          const data = await context.parseData({
-            id,
-            data: storable({
-              adoption: a.id,
-              definitionId: d.id,
-              file: a.file,
-              digest: textDigest(a.raw),
-              diagnostics: a.report.diagnostics,
-              counts: {
-                tests: a.report.tests.length,
-                live: a.report.templates.filter((t) => t.live).length,
-                templates: a.report.templates.length,
-              },
-            }),
-          });
-          entries.push({ id, data });
+    name: LOADER_NAMES.adoptions,
+    load: (context) =>
+      load(context, async (model) => {
+        const entries: Entry[] = [];
+        const texts: [string, string][] = [];
+        for (const d of model.definitions) {
+          for (const a of d.adoptions) {
+            const id = `${d.id}/${a.id}`;
+            const digest = textDigest(a.raw);
+            texts.push([digest, a.raw]);
+            const data = await context.parseData({
+              id,
+              data: storable({
+                adoption: a.id,
+                definitionId: d.id,
+                file: a.file,
+                digest,
+                diagnostics: a.report.diagnostics,
+                counts: {
+                  tests: a.report.tests.length,
+                  live: a.report.templates.filter((t) => t.live).length,
+                  templates: a.report.templates.length,
+                },
+              }),
+            });
+            entries.push({ id, data });
+          }
         }
-      }
-      sync(context, entries);
-    },
+        // In dev, pages read an adoption's text as it was checked (see `dev-state.ts`).
+        if (context.watcher) rememberTexts(texts);
+        return entries;
+      }),
   };
 }
 
