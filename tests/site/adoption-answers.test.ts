@@ -7,10 +7,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyzeAdoption } from '../../src/lib/opengdd/analyze.ts';
-import { describeReason } from '../../src/lib/opengdd/reasons.ts';
+import { reasonSentence } from '../../src/lib/site/model/words.ts';
 import type { Definition, Pack } from '../../src/lib/opengdd/types.ts';
 import { adoptionAnswers, matrixLine, publishedAnswers, tallyLine } from '../../src/lib/site/adoption-answers.ts';
-import { humanName } from '../../src/lib/site/names.ts';
 import { closestSentence, likeness } from '../../src/lib/site/closeness.ts';
 import { corpusDir, corpusPresent, list, repoRoot } from '../helpers/paths.ts';
 
@@ -59,7 +58,7 @@ function checkAgainstEngine(root: string) {
         // The engine's own reason words, each adoption under every reason it gives.
         reports.forEach((r, i) => {
           for (const reason of r.templates[ti]!.reasons) {
-            const group = t.unused!.find((u) => u.reason === describeReason(reason, definition));
+            const group = t.unused!.find((u) => u.reason === reasonSentence(reason, definition, 'adoption'));
             expect(group?.adoptions.map((a) => a.id), `${cv} ${t.id}`).toContain(docs[i]!.id);
           }
         });
@@ -103,13 +102,6 @@ describe('the published <cv>.adoptions.json and the names', () => {
     const unused = published.templates.filter((t) => t.unused);
     expect(unused.length).toBe(result.templates.filter((t) => t.unused).length);
     for (const t of unused) for (const u of t.unused!) for (const id of u.adoptions) expect(v!.docs.map((d) => d.id)).toContain(id);
-  });
-
-  it('humanizes ids as the seed pages name them', () => {
-    expect(humanName('poison-window')).toBe('Poison window');
-    expect(humanName('backpack')).toBe('Backpack');
-    expect(humanName('fill_what-fits')).toBe('Fill what fits');
-    expect(humanName('---')).toBe('---');
   });
 });
 

@@ -45,19 +45,6 @@ export function explore(
 }
 
 /**
- * The count line of an adoption's tests, one wording for pages and island alike:
- * "11 tests from 8 of the 14 templates; 6 templates do not apply".
- */
-export function countsSentence(c: Exploration['counts']): string {
-  if (c.templates === 0) return 'No verification pack: this adoption generates no tests.';
-  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-  const head = `${plural(c.tests, 'test')} from ${c.live} of the ${plural(c.templates, 'template')}`;
-  const off = c.templates - c.live;
-  if (off === 0) return `${head}; every template applies`;
-  return `${head}; ${off === 1 ? '1 template does not apply' : `${off} templates do not apply`}`;
-}
-
-/**
  * What a change did to the templates: "2 tests now apply, 1 no longer applies." A test that still
  * applies but reads differently (its title or text rewritten by an answer or a value) is named:
  * "1 test changes: backpack/fill-order-holds."

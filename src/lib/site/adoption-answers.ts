@@ -5,11 +5,9 @@
  * build time by the engine from the adoption documents. Pure: no Astro, no Node.
  */
 import { explore, suppliedState } from '../opengdd/explore.ts';
-import { isObject, own } from '../opengdd/json.ts';
-import { describeReason } from '../opengdd/reasons.ts';
+import { isObject, memberKeys, own } from '../opengdd/json.ts';
 import type { Definition, Pack } from '../opengdd/types.ts';
-import { keysOf } from './format.ts';
-import { humanName } from './names.ts';
+import { humanize as humanName, reasonSentence } from './model/words.ts';
 import { adoptionUrl, withBase } from './urls.ts';
 
 /** `<cv>.adoptions.json` beside the definition page: {@link publishedAnswers} of that version. */
@@ -79,7 +77,7 @@ export function adoptionAnswers(definition: Definition, pack: Pack | undefined, 
     const verification = own(d.document, 'verification');
     return explore(definition, pack, d.id, suppliedState(d.document), isObject(verification) ? verification : {});
   });
-  const questionIds = keysOf(definition.questions);
+  const questionIds = memberKeys(definition.questions);
   const answers = runs.map((run) =>
     questionIds.map((q) => {
       const state = run.evaluation.questions.find((s) => s.id === q);
@@ -92,7 +90,7 @@ export function adoptionAnswers(definition: Definition, pack: Pack | undefined, 
     return {
       id,
       asks: question.asks,
-      options: keysOf(question.options).map((option) => ({
+      options: memberKeys(question.options).map((option) => ({
         option,
         name: humanName(option),
         adoptions: adoptions.filter((_, ai) => answers[ai]![qi] === option),
@@ -108,7 +106,7 @@ export function adoptionAnswers(definition: Definition, pack: Pack | undefined, 
     if (tests.every((n) => n === 0)) {
       const grouped = new Map<string, AdoptionRef[]>();
       outcomes.forEach((o, ai) => {
-        for (const reason of new Set(o.reasons.map((r) => describeReason(r, definition)))) {
+        for (const reason of new Set(o.reasons.map((r) => reasonSentence(r, definition, 'adoption')))) {
           grouped.set(reason, [...(grouped.get(reason) ?? []), adoptions[ai]!]);
         }
       });
@@ -166,4 +164,10 @@ export function publishedAnswers(cv: string, a: AdoptionAnswers): PublishedAnswe
     })),
     templates: a.templates.map(({ unused, ...t }) => (unused ? { ...t, unused: unused.map((u) => ({ reason: u.reason, adoptions: ids(u.adoptions) })) } : t)),
   };
+}
+
+/** The "How adoptions answer" section's sentence. */
+export function answersIntro(a: AdoptionAnswers): string {
+  const n = a.adoptions.length;
+  return `What the catalog’s ${n} adoption${n === 1 ? '' : 's'} answered to each question, option by option; an adoption a question is not asked of is counted apart.`;
 }

@@ -6,7 +6,7 @@
  */
 import type { QuestionState } from '../opengdd/evaluate.ts';
 import type { TriedState } from '../opengdd/explore.ts';
-import { humanName } from './names.ts';
+import { humanize as humanName } from './model/words.ts';
 
 /** Keys whose entries differ between two maps (either side may lack the key). */
 function differing(a: Record<string, unknown>, b: Record<string, unknown>): string[] {
