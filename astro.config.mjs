@@ -7,6 +7,8 @@
  *   repository's embedded catalog. The folder is only ever read.
  * - `OPENGDD_SEARCH_SHARD_PAGES` sets the most pages per search-index shard (default 1000; the
  *   tests set it low to exercise a sharded index on a small catalog).
+ * - `OPENGDD_AUTHORING_TOOL` is the address each adoption page links to for changing the adoption,
+ *   with `{contract}` (`<contract>-<version>`) and `{adoption}` in it; the default is upstream's.
  */
 import { defineConfig } from 'astro/config';
 import mdx from '@astrojs/mdx';
@@ -17,6 +19,8 @@ import opengddSite from './src/integrations/opengdd-site.ts';
 const site = process.env.SITE_URL?.trim() || 'https://opengdd.org';
 const catalog = catalogDir();
 const shardPages = Number(process.env.OPENGDD_SEARCH_SHARD_PAGES);
+const authoringTool =
+  process.env.OPENGDD_AUTHORING_TOOL?.trim() || 'https://opengdd.org/authoring-tool/?contract={contract}&adoption={adoption}';
 
 export default defineConfig({
   site,
@@ -25,14 +29,17 @@ export default defineConfig({
   trailingSlash: 'ignore',
   // concurrency: pages render four at a time. A social image waits on sharp's threads and the next
   // page renders meanwhile (a third off a build's page time on 2 cores); the output is identical.
-  build: { format: 'directory', concurrency: 4 },
+  // inlineStylesheets 'never': the site's CSS is one cached file, not repeated inside every page's HTML.
+  build: { format: 'directory', concurrency: 4, inlineStylesheets: 'never' },
   integrations: [
     mdx(),
-    // The root only redirects to /contracts/; it is not a page of its own.
-    sitemap({ filter: (page) => new URL(page).pathname !== '/' }),
+    // The root only redirects; an adoption's file/ view is a part of its page, not a page to list.
+    sitemap({ filter: (page) => new URL(page).pathname !== '/' && !new URL(page).pathname.endsWith('/file/') }),
     opengddSite({ catalog, ...(Number.isInteger(shardPages) && shardPages > 0 ? { searchShardPages: shardPages } : {}) }),
   ],
   vite: {
+    // Read by src/lib/site/urls.ts (authoringToolUrl) on the pages.
+    define: { 'import.meta.env.OPENGDD_AUTHORING_TOOL': JSON.stringify(authoringTool) },
     // The catalog may sit outside the project (OPENGDD_CATALOG); the dev server must be allowed
     // to read its about.mdx files.
     server: { fs: { allow: [catalog, '.'] } },

@@ -130,6 +130,9 @@ export function shardFiles(shard: SearchShard, files: readonly string[]): string
   return [...shard.files, ...files.filter((f) => patterns.some((p) => p.test(f)))];
 }
 
+/** A page Pagefind indexes: one with a `data-pagefind-body` element. */
+const INDEXED_BODY = /<[a-z][^>]*\sdata-pagefind-body[\s=>]/;
+
 /** Elements whose text stands apart from what follows it when they meet another element. */
 const ADJACENT = /(<\/[a-zA-Z][a-zA-Z0-9-]*\s*>)(?=<[a-zA-Z])/g;
 
@@ -161,7 +164,12 @@ export async function writeSearchIndex(outDir: string, maxPages = DEFAULT_SHARD_
       if (!index) throw new Error(`Pagefind could not start: ${errors.join('; ')}`);
       // Each page is handed over one at a time (never the whole shard's HTML in memory at once).
       for (const file of shardFiles(shard, files)) {
-        const added = await index.addHTMLFile({ url: pageUrl(file), content: indexedHtml(readFileSync(path.join(outDir, file), 'utf8')) });
+        const html = readFileSync(path.join(outDir, file), 'utf8');
+        // Pagefind indexes only pages that mark a body once any page does, and every page of the
+        // site does in <main>; the rest (version-free redirects, the adoption file views) would
+        // be read and dropped, and counted as indexed.
+        if (!INDEXED_BODY.test(html)) continue;
+        const added = await index.addHTMLFile({ url: pageUrl(file), content: indexedHtml(html) });
         if (added.errors.length) throw new Error(`Pagefind could not index ${file}: ${added.errors.join('; ')}`);
         pages += 1;
       }

@@ -7,7 +7,9 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { countsSentence, explore, suppliedState } from '../../src/lib/opengdd/explore.ts';
+import { encodeState, explore, suppliedState } from '../../src/lib/opengdd/explore.ts';
+import { adoptionPage } from '../../src/lib/site/model/adoption.ts';
+import { pageState } from '../../src/lib/site/model/state.ts';
 import type { Definition, Pack } from '../../src/lib/opengdd/types.ts';
 import { corpusDir, corpusPresent, repoRoot } from '../helpers/paths.ts';
 import { runCli } from '../helpers/cli.ts';
@@ -24,8 +26,7 @@ function expectedCounts(catalog: string, cv: string, adoption: string, answers: 
   const pack: Pack = json(path.join(catalog, `packs/${cv}.pack.json`));
   const base = suppliedState(doc);
   const e = explore(doc as Definition, pack, adoption, { ...base, answers: { ...base.answers, ...answers } }, doc.verification ?? {});
-  const line = countsSentence(e.counts);
-  return `${e.counts.live === e.counts.templates ? `${line}; every template applies` : line}.`;
+  return `${pageState(doc as Definition, e.evaluation, e.templates, 'adoption').countLine}.`;
 }
 
 describe.skipIf(!browserPresent)('the answer explorer in Chromium', () => {
@@ -80,20 +81,21 @@ describe.skipIf(!browserPresent)('the answer explorer in Chromium', () => {
   const live = (page: Page, id: string) => page.getAttribute(`[data-live][data-template="${id}"]`, 'data-live');
   const reasons = (page: Page, id: string) => page.textContent(`[data-live="false"][data-template="${id}"] .reasons`);
   const counts = (page: Page) => page.textContent('[data-test-count]');
-  const radiosVisible = (page: Page, question: string) => page.isVisible(`input[type="radio"][name="${question}"]`);
+  // Every option is always shown once, whole; a question that is not asked has its choices disabled.
+  const radiosVisible = (page: Page, question: string) => page.isEnabled(`input[type="radio"][name="${question}"]`);
 
   it.skipIf(!corpusPresent)('Backpack: all-or-nothing makes refuses-whole apply and takes-what-fits stop, hides the leftover question, and the URL keeps it', async () => {
     const page = await open('corpus', '/contracts/container-1/backpack/');
     expect(await live(page, 'refuses-whole')).toBe('false');
     expect(await live(page, 'takes-what-fits')).toBe('true');
     expect(await radiosVisible(page, 'leftover-destination')).toBe(true);
-    expect(await counts(page)).toBe('11 tests from 8 of the 14 templates; 6 templates do not apply.');
+    expect(await counts(page)).toBe('11 tests from 8 of the 14 templates; 6 do not apply.');
 
     await page.check('input[name="partial-acceptance"][value="all-or-nothing"]');
     expect(await live(page, 'refuses-whole')).toBe('true');
     expect(await page.locator('[data-template="refuses-whole"] [data-test-name]').count()).toBeGreaterThan(0);
     expect(await live(page, 'takes-what-fits')).toBe('false');
-    expect(await reasons(page, 'takes-what-fits')).toContain('is answered all-or-nothing; it applies when the answer is fill-what-fits');
+    expect(await reasons(page, 'takes-what-fits')).toContain('is answered All or nothing; it applies when the answer is Fill what fits');
     expect(await page.locator('[data-test-name^="backpack/takes-what-fits"]').count()).toBe(0);
     expect(await radiosVisible(page, 'leftover-destination')).toBe(false);
     expect(await page.getAttribute('[data-question="leftover-destination"]', 'data-asked')).toBe('false');
@@ -122,7 +124,7 @@ describe.skipIf(!browserPresent)('the answer explorer in Chromium', () => {
     await page.click('[data-action="restore"]');
     expect(await page.isChecked('input[name="partial-acceptance"][value="fill-what-fits"]')).toBe(true);
     expect(await live(page, 'takes-what-fits')).toBe('true');
-    expect(await counts(page)).toBe('11 tests from 8 of the 14 templates; 6 templates do not apply.');
+    expect(await counts(page)).toBe('11 tests from 8 of the 14 templates; 6 do not apply.');
     await page.waitForURL((u) => u.search === '');
     await page.close();
   });
@@ -135,7 +137,7 @@ describe.skipIf(!browserPresent)('the answer explorer in Chromium', () => {
 
     await page.check('input[name="advance"][value="on-schedule"]');
     expect(await live(page, 'cleared-wave-brings-next')).toBe('false');
-    expect(await reasons(page, 'cleared-wave-brings-next')).toContain('is answered on-schedule');
+    expect(await reasons(page, 'cleared-wave-brings-next')).toContain('is answered On schedule');
     expect(await live(page, 'breather-holds')).toBe('false');
     expect(await reasons(page, 'breather-holds')).toContain('which is not asked under these answers');
     expect(await live(page, 'scheduled-wave-starts')).toBe('true');
@@ -143,7 +145,7 @@ describe.skipIf(!browserPresent)('the answer explorer in Chromium', () => {
     expect(await page.getAttribute('tr[data-value="breather-seconds"]', 'data-active')).toBe('false');
     const line = expectedCounts(repoRoot, 'spawn-wave-1', 'graveyard-horde', { advance: 'on-schedule' });
     expect(await counts(page)).toBe(line);
-    expect(await page.textContent('[data-change]')).toMatch(/no longer appl(y|ies), 1 question is no longer asked\.$/);
+    expect(await page.textContent('[data-change]')).toMatch(/no longer appl(y|ies); 4 tests change: graveyard-horde\/scheduled-wave-starts\/shamblers, .*; 1 question is no longer asked\.$/);
 
     await page.waitForURL(/[?&]a\.advance=on-schedule/);
     await page.reload();
@@ -213,7 +215,7 @@ describe.skipIf(!browserPresent)('the answer explorer in Chromium', () => {
     await page.keyboard.press('ArrowUp');
     expect(await page.isChecked('input[name="advance"][value="on-schedule"]')).toBe(true);
     expect(await radiosVisible(page, 'breather')).toBe(false);
-    expect(await page.evaluate(() => getComputedStyle(document.activeElement!.closest('label')!).outlineStyle)).toBe('solid');
+    expect(await page.evaluate(() => getComputedStyle(document.activeElement!.closest('.choice-option')!).outlineStyle)).toBe('solid');
     await page.close();
   });
 
@@ -305,7 +307,8 @@ describe.skipIf(!browserPresent)('the answer explorer in Chromium', () => {
       if (!sites[site]) continue;
       // The corpus's adoption pages are large; its contract pages carry the same island, so they stand in.
       const pages = readdirSync(path.join(sites[site]!.dir, 'contracts'), { recursive: true, encoding: 'utf8' })
-        .filter((f) => f.endsWith('index.html') && f.includes('/') && (site === 'embedded' || f.split('/').length === 2))
+        // An adoption's file/ view is a part of its page (shown in a fold), with no explorer of its own.
+        .filter((f) => f.endsWith('index.html') && f.includes('/') && !f.endsWith('/file/index.html') && (site === 'embedded' || f.split('/').length === 2))
         // A redirect stub (the newest-version address, an origin) holds no explorer; visiting it only
         // races its refresh (and Chromium's favicon request, a 404 on a stub) against the next page.
         .filter((f) => !redirectOf(readFileSync(path.join(sites[site]!.dir, 'contracts', f), 'utf8')))
@@ -318,7 +321,7 @@ describe.skipIf(!browserPresent)('the answer explorer in Chromium', () => {
       for (const url of pages) {
         await page.goto(sites[site]!.url + url, { waitUntil: 'domcontentloaded' });
         await page.waitForSelector('answer-explorer[data-ready]', { state: 'attached' });
-        const radio = page.locator('fieldset.choice:not([hidden]) input[type="radio"]:not(:checked)').first();
+        const radio = page.locator('fieldset.choice:not(:disabled) input[type="radio"]:not(:checked)').first();
         if (await radio.count()) {
           await radio.check();
           const [inPage, inBar] = await Promise.all([counts(page), page.textContent('answer-explorer [data-test-count]')]);
@@ -331,9 +334,189 @@ describe.skipIf(!browserPresent)('the answer explorer in Chromium', () => {
   it('without JavaScript, an adoption page shows its supplied state in full', async () => {
     const page = await open('embedded', '/contracts/spawn-wave-1/graveyard-horde/', { javaScriptEnabled: false });
     expect(await page.isVisible('answer-explorer')).toBe(false);
-    expect(await page.isVisible('[data-question="breather"] .answer')).toBe(true);
-    expect(await page.isVisible('input[type="radio"]')).toBe(false);
+    // The options are shown once, whole, the supplied one checked and marked.
+    expect(await page.isChecked('[data-question="breather"] input[type="radio"][value="' + (await page.getAttribute('[data-question="breather"]', 'data-answer')) + '"]')).toBe(true);
+    expect(await page.isVisible('[data-question="breather"] .choice-supplied')).toBe(true);
     expect(await page.locator('[data-test-name]').count()).toBeGreaterThan(0);
     await page.close();
+  });
+
+  // ——— The page model, read in the browser (issue 10) ———
+
+  /** Sections, counts and sentences as the page shows them now. */
+  const shown = (page: Page) =>
+    page.evaluate(() => ({
+      counts: Object.fromEntries([...document.querySelectorAll('[data-section-count]')].map((n) => [n.getAttribute('data-section-count'), n.querySelector('.n')!.textContent])),
+      toc: Object.fromEntries([...document.querySelectorAll('toc-list a[href^="#"]')].map((a) => [a.getAttribute('href')!.slice(1), a.querySelector('.note')?.textContent])),
+      line: document.querySelector('main [data-test-count]')!.textContent,
+      answersIntro: document.querySelector('[data-section-intro="answers"]')?.textContent,
+      questions: Object.fromEntries([...document.querySelectorAll('[data-question]')].map((q) => [q.getAttribute('data-question'), q.querySelector('header .badge')!.getAttribute('data-state-label')])),
+      templates: Object.fromEntries(
+        [...document.querySelectorAll('[data-tests-live] [data-template], [data-tests-waiting] [data-template], [data-tests-off] [data-template]')].map((t) => [
+          t.getAttribute('data-template'),
+          t.getAttribute('data-live') === 'true' ? 'applies' : t.getAttribute('data-template-state'),
+        ]),
+      ),
+    }));
+
+  /** What the page model says for a state of Backpack (container-2): the static page renders exactly this. */
+  function modelOf(answers: Record<string, string> | undefined) {
+    const cv = 'container-2';
+    const doc = json(path.join(corpusDir, `catalog/${cv}/adoptions/backpack.json`));
+    const pack: Pack = json(path.join(corpusDir, `packs/${cv}.pack.json`));
+    const base = suppliedState(doc);
+    const tried = answers ? { ...base, answers } : base;
+    const e = explore(doc as Definition, pack, 'backpack', tried, doc.verification ?? {});
+    const m = adoptionPage({
+      adoption: 'backpack',
+      cv,
+      contractTitle: 'Container',
+      version: 2,
+      definition: doc as Definition,
+      hasPack: true,
+      evaluation: e.evaluation,
+      outcomes: e.templates,
+      verification: doc.verification ?? {},
+      rows: base.rows,
+      findings: 0,
+    });
+    return {
+      url: answers ? `?${encodeState(tried, base).toString()}` : '',
+      counts: Object.fromEntries(m.sections.filter((s) => s.count !== undefined).map((s) => [s.id, s.count])),
+      toc: Object.fromEntries(m.toc.map((t) => [t.id, t.note])),
+      line: `${m.state.countLine}.`,
+      answersIntro: m.sections.find((s) => s.id === 'answers')!.intro,
+      questions: Object.fromEntries(m.state.questions.map((q) => [q.id, q.badge.label])),
+      templates: Object.fromEntries(m.state.templates.map((t) => [t.id, t.state])),
+    };
+  }
+
+  it.skipIf(!corpusPresent)('one tried state, rendered statically and through the island, has the same sections, counts and sentences', async () => {
+    // Statically (no script): the supplied state, exactly as the model words it.
+    const still = await open('corpus', '/contracts/container-2/backpack/', { javaScriptEnabled: false });
+    const supplied = modelOf(undefined);
+    expect(await shown(still)).toEqual({ counts: supplied.counts, toc: supplied.toc, line: supplied.line, answersIntro: supplied.answersIntro, questions: supplied.questions, templates: supplied.templates });
+    // Through the island: a tried state from the URL, as the model words it for that state.
+    const doc = json(path.join(corpusDir, 'catalog/container-2/adoptions/backpack.json'));
+    const tried = modelOf({ ...doc.answers, 'capacity-limit': 'no-limit', 'fill-order': 'first-slot-that-fits' });
+    expect(tried.templates).not.toEqual(supplied.templates);
+    expect(tried.questions).not.toEqual(supplied.questions);
+    const page = await open('corpus', `/contracts/container-2/backpack/${tried.url}`);
+    expect(await shown(page)).toEqual({ counts: tried.counts, toc: tried.toc, line: tried.line, answersIntro: tried.answersIntro, questions: tried.questions, templates: tried.templates });
+  });
+
+  it.skipIf(!corpusPresent)('names read as names: h1, title, breadcrumbs, row sets and options; the ids stay beside them', async () => {
+    const page = await open('corpus', '/contracts/container-2/backpack/');
+    expect(await page.textContent('h1')).toBe('Backpack');
+    expect(await page.title()).toMatch(/^Backpack · Container, version 2/);
+    const crumbs = await page.locator('nav[aria-label="Breadcrumb"] li').allTextContents();
+    expect(crumbs.slice(-2).map((c) => c.trim())).toEqual(['Container, version 2', 'Backpack']);
+    expect(await page.textContent('.kicker')).toBe('Adoption of Container, version 2');
+    expect((await page.textContent('[data-rowset="items"] h3'))!.replace(/\s+/g, ' ')).toMatch(/^Items items 3 rows/);
+    expect((await page.textContent('[data-option-choice="slot-count"] .choice-name'))!.replace(/\s+/g, ' ').trim()).toMatch(/^Slot count slot-count/);
+    expect(await page.textContent('tr[data-value="slot-count"] th')).toMatch(/^Slot count\s*slot-count$/);
+  });
+
+  it.skipIf(!corpusPresent)('each option shows once, whole, at 390 px; the supplied one is marked, the tried one too', async () => {
+    const page = await open('corpus', '/contracts/container-2/backpack/');
+    await page.setViewportSize({ width: 390, height: 900 });
+    expect(await page.locator('text=/All \\d+ options/').count()).toBe(0);
+    const clipped = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('.choice-meaning')].filter((m) => m.scrollWidth > m.clientWidth + 1 || getComputedStyle(m).textOverflow === 'ellipsis').length,
+    );
+    expect(clipped).toBe(0);
+    expect(await page.locator('[data-question="fill-order"] .choice-option').count()).toBe(await page.locator('[data-question="fill-order"] input[type="radio"]').count());
+    expect(await page.isVisible('[data-option-choice="top-up-then-first-empty"] .choice-supplied')).toBe(true);
+    await page.check('input[name="fill-order"][value="append"]');
+    expect(await page.isVisible('[data-option-choice="append"] .choice-tried')).toBe(true);
+    expect(await page.isVisible('[data-option-choice="top-up-then-first-empty"] .choice-supplied')).toBe(true);
+    // The rationale is folded.
+    expect(await page.isVisible('[data-question="fill-order"] details.why > summary:text("Why this is asked")')).toBe(true);
+    expect(await page.getAttribute('[data-question="fill-order"] details.why', 'open')).toBeNull();
+  });
+
+  it.skipIf(!corpusPresent)('choosing an answer moves nothing under the pointer', async () => {
+    const page = await open('corpus', '/contracts/container-2/backpack/');
+    for (const [q, option] of [['fill-order', 'append'], ['capacity-limit', 'no-limit'], ['draw-order', 'first-in-order']] as const) {
+      const target = page.locator(`[data-option-choice="${option}"]`);
+      await target.scrollIntoViewIfNeeded();
+      const before = await target.boundingBox();
+      await target.click();
+      expect(await page.isChecked(`input[name="${q}"][value="${option}"]`)).toBe(true);
+      const after = await target.boundingBox();
+      expect(Math.abs(after!.y - before!.y), `${q}=${option}`).toBeLessThan(1);
+      expect(Math.abs(after!.height - before!.height), `${q}=${option}`).toBeLessThan(1);
+    }
+  });
+
+  it.skipIf(!corpusPresent)('before any answer, a contract page says which templates wait on an answer, not that they do not apply', async () => {
+    const page = await open('corpus', '/contracts/container-2/');
+    const line = await page.textContent('main [data-test-count]');
+    expect(line).toMatch(/wait on an answer or a row\.$/);
+    expect(line).not.toContain('do not apply');
+    expect(await page.locator('details.template[data-template-state="waits"]').count()).toBeGreaterThan(0);
+    expect(await page.locator('details.template[data-template-state="waits"] summary .badge').first().getAttribute('data-state-label')).toMatch(/^Waits on (question \d+|rows)$/);
+    expect(await page.locator('[data-question] header .badge[data-state-label^="Waits on question"]').count()).toBeGreaterThan(0);
+    await page.check('input[name="capacity-limit"][value="slot-count"]');
+    expect(await page.locator('[data-question="partial-acceptance"] header .badge').getAttribute('data-state-label')).toBe('Asked, no answer yet');
+  });
+
+  it.skipIf(!corpusPresent)('a value typed as text reads as a citation; a value that breaks a rule says the rule now fails', async () => {
+    const page = await open('corpus', '/contracts/container-2/backpack/');
+    const events: unknown[] = [];
+    await page.exposeFunction('recordChange', (d: unknown) => events.push(d));
+    await page.evaluate(() => document.addEventListener('answer-explorer:change', (e) => (window as unknown as { recordChange(d: unknown): void }).recordChange((e as CustomEvent).detail)));
+    await page.fill('input[data-try-value="slot-count"]', 'abc');
+    await page.press('input[data-try-value="slot-count"]', 'Enter');
+    expect(await page.getAttribute('tr[data-value="slot-count"] [data-value-badge] .badge', 'data-state-label')).toBe('Citation, not well formed');
+    await page.fill('input[data-try-value="size-budget"]', '-5');
+    await page.press('input[data-try-value="size-budget"]', 'Enter');
+    expect(await page.textContent('[data-change]')).toContain('Rule size-budget-not-negative now fails.');
+    expect(await page.getAttribute('[data-rule="size-budget-not-negative"] .result .badge', 'data-state-label')).toBe('Fails');
+    expect(events.length).toBe(2);
+    expect(events[1]).toEqual({ answers: json(path.join(corpusDir, 'catalog/container-2/adoptions/backpack.json')).answers });
+  });
+
+  it.skipIf(!corpusPresent)('slips: line count, old versions, heading links, wide tables reachable by keyboard, where to change the file', async () => {
+    const page = await open('corpus', '/contracts/container-1/backpack/');
+    const raw = readFileSync(path.join(corpusDir, 'catalog/container-1/adoptions/backpack.json'), 'utf8');
+    const lines = raw.split('\n').length - (raw.endsWith('\n') ? 1 : 0);
+    expect(await page.textContent('details.file > summary')).toContain(`(${lines} lines)`);
+    // An older version says so and links to the same page in the newest.
+    expect(await page.getAttribute('[data-newer-version] a', 'href')).toBe('/contracts/container-2/backpack/');
+    const contract = await open('corpus', '/contracts/container-1/');
+    expect(await contract.getAttribute('[data-newer-version] a', 'href')).toBe('/contracts/container-2/');
+    // The "#" link sits beside the heading: the heading's name is its words and count only.
+    const heading = await page.locator('h2#answers').evaluate((h) => (h as HTMLElement).innerText.replace(/\s+/g, ' ').trim());
+    expect(heading).toMatch(/^Answers \(? ?6\/6 ?\)?$/);
+    expect(heading).not.toContain('Link');
+    expect(await page.locator('h2 a.self').count()).toBe(0);
+    // Every scrolling wrapper takes focus and has a name.
+    const wraps = await page.evaluate(() => [...document.querySelectorAll('main .table-wrap')].map((w) => [w.getAttribute('tabindex'), w.getAttribute('aria-label') ?? '']));
+    expect(wraps.length).toBeGreaterThan(0);
+    for (const [tab, label] of wraps) {
+      expect(tab).toBe('0');
+      expect(label?.length ?? 0).toBeGreaterThan(0);
+    }
+    await page.focus('[data-rowset="items"] .table-wrap');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Rows of Items');
+    // Answers tried here do not change the file; the authoring tool is where to change it.
+    expect(await page.getAttribute('a[data-authoring-tool]', 'href')).toBe('https://opengdd.org/authoring-tool/?contract=container-1&adoption=backpack');
+    expect(await page.textContent('.tried-note')).toContain('Answers you try on this page do not change this file.');
+  });
+
+  it.skipIf(!corpusPresent)('Poison window: the seed’s sentences for a contract with no numbers and no rules', async () => {
+    const page = await open('corpus', '/contracts/timed-window-2/poison-window/');
+    const text = (await page.textContent('main'))!.replace(/\s+/g, ' ');
+    for (const sentence of [
+      'This contract has no numbers to set.',
+      'This contract has no rules between its numbers.',
+      'Each list holds the rows this adoption supplies. A list can be empty.',
+      'Some tests need a scope or seeds from the adoption before they can run.',
+      'The contract comes with 7 tests. A test that runs once per row is counted once for each row. Tests that do not apply to these answers are still listed, with the reason.',
+      'Answers you try on this page do not change this file. To change an adoption, open it in the authoring tool.',
+    ]) expect(text).toContain(sentence);
+    expect(await page.textContent('h1')).toBe('Poison window');
+    expect(text).not.toContain('0 of 0');
   });
 });

@@ -3,9 +3,6 @@
  * placeholders, bindings, inputs, verification entries and injection.
  */
 import { describe, expect, it } from 'vitest';
-import { describeReason } from '../../src/lib/opengdd/reasons.ts';
-import type { NotLiveReason } from '../../src/lib/opengdd/templates.ts';
-import type { Definition } from '../../src/lib/opengdd/types.ts';
 import { analyze, edit, errors, lamp, lanternPack, set, setAll, unset, withCode, type Doc } from '../helpers/fixtures.ts';
 
 /** The lantern pack with one more template. */
@@ -137,26 +134,6 @@ describe('liveness and its reasons (§10.7 rules 3–5)', () => {
     const report = analyze(lamp(), { pack });
     expect(outcome(report, 'flicker-wavers').live).toBe(false);
     expect(withCode(report, 'CONTRACT_PLACEHOLDER').map((d) => d.file)).toEqual(['contracts/lantern-fuel-1.pack.json']);
-  });
-
-  it('every reason becomes a sentence naming what decides it', () => {
-    const definition = lamp() as unknown as Definition;
-    const cases: [NotLiveReason, string[]][] = [
-      [{ kind: 'question-not-asked', question: 'refill', via: 'when' }, ['What does a refill do?', 'not asked']],
-      [{ kind: 'question-not-asked', question: 'refill', via: 'binding', binding: 'refill-phrase' }, ['What does a refill do?', 'not asked']],
-      [{ kind: 'answered-otherwise', question: 'burn-mode', answer: 'steady', allowed: ['flicker'] }, ['How does the flame burn?', 'steady', 'flicker']],
-      [{ kind: 'answer-missing', question: 'refill', allowed: ['top-up', 'replace'] }, ['What does a refill do?', 'top-up', 'replace']],
-      [{ kind: 'value-inactive', value: 'flicker-chance' }, ['flicker-chance', 'not active']],
-      [{ kind: 'rows-empty', rowSet: 'wicks' }, ['wicks']],
-      [{ kind: 'no-row-matches', rowSet: 'wicks', row: { material: ['cotton', 'hemp'] }, rowCount: 2 }, ['wicks', 'material', 'cotton', 'hemp', '2 rows']],
-      [{ kind: 'row-field-missing', rowSet: 'wicks', field: 'braid', required: true }, ['braid', 'wicks', 'required']],
-      [{ kind: 'row-field-missing', rowSet: 'wicks', field: 'length', required: false }, ['length', 'wicks']],
-    ];
-    for (const [reason, words] of cases) {
-      const sentence = describeReason(reason, definition);
-      expect(sentence).toMatch(/^\S.*\.$/);
-      for (const w of words) expect(sentence, `${reason.kind}: ${sentence}`).toContain(w);
-    }
   });
 });
 

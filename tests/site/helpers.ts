@@ -131,7 +131,8 @@ export function attributeValues(html: string, attr: string): string[] {
 
 /** The text content of the first element carrying `attr` (tags stripped, whitespace collapsed). */
 export function textOf(html: string, attr: string): string | undefined {
-  const m = new RegExp(`<([a-z0-9]+)[^>]*\\s${attr}[\\s>=][^>]*>([\\s\\S]*?)</\\1>`).exec(html);
+  // The attribute may end the tag (`<p data-test-count>`): it is followed by space, `=` or `>`, not consumed.
+  const m = new RegExp(`<([a-z0-9]+)[^>]*\\s${attr}(?=[\\s>=])[^>]*>([\\s\\S]*?)</\\1>`).exec(html);
   return m ? decodeEntities(m[2]!.replace(/<[^>]+>/g, '')).replace(/\s+/g, ' ').trim() : undefined;
 }
 

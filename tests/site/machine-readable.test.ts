@@ -161,7 +161,8 @@ describe('older versions and the question picture (embedded catalog)', () => {
   it('says on clamped-meter-1 what changed in version 2, with a link to it', () => {
     const html = page(site, 'contracts/clamped-meter-1/index.html');
     expect(html).toMatch(/<h2 id="changes"[^>]*>\s*What changed in version 2/);
-    const changes = /<div class="version-changes"[\s\S]*?<\/div>\s*<h2/.exec(html)?.[0] ?? '';
+    // Up to the next section's head (a heading with its self-link beside it).
+    const changes = /<div class="version-changes"[\s\S]*?<\/div>\s*<div class="section-head/.exec(html)?.[0] ?? '';
     expect(changes).toContain('href="/contracts/clamped-meter-2/"');
     const items = [...changes.matchAll(/data-change-area="([^"]+)" data-change-kind="([^"]+)" data-change-name="([^"]+)"/g)].map(
       (m) => `${m[2]} ${m[1]} ${m[3]}`,

@@ -96,9 +96,9 @@ describe.skipIf(!corpusPresent)('the corpus site (OPENGDD_CATALOG=../shared/corp
     }
   });
 
-  it('reads "11 tests from 8 of the 14 templates; 6 templates do not apply" on Backpack', () => {
+  it('reads "11 tests from 8 of the 14 templates; 6 do not apply" on Backpack', () => {
     const html = page(site, 'contracts/container-1/backpack/index.html');
-    expect(textOf(html, 'data-test-count')).toBe('11 tests from 8 of the 14 templates; 6 templates do not apply.');
+    expect(textOf(html, 'data-test-count')).toBe('11 tests from 8 of the 14 templates; 6 do not apply.');
     expect(attributeValues(html, 'data-live').filter((v) => v === 'false')).toHaveLength(6);
   });
 

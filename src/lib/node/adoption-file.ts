@@ -1,6 +1,6 @@
 /**
  * An adoption's page data, derived from its file: the text, the parsed document, and the engine's
- * report (evaluation, every template's outcome with its reasons in words, the tests, the Markdown).
+ * report (evaluation, every template's outcome, the tests, the Markdown).
  *
  * Why derived and not stored: Astro keeps the whole content-layer data store in memory and bundles
  * it into the build as one string, so every byte stored per adoption is held several times over,
@@ -13,7 +13,6 @@ import { analyzeAdoption, plainReport, type Adoption, type Pack } from '../openg
 import type { AdoptionEntry, DefinitionEntry } from './collections.ts';
 import { checkedText } from './dev-state.ts';
 import { storable, textDigest } from './loaders.ts';
-import { reasonSentence } from '../site/reasons.ts';
 
 type StoredAdoption = AdoptionEntry['data'];
 type StoredDefinition = DefinitionEntry['data'];
@@ -71,12 +70,7 @@ export function withAdoptionFile(a: StoredAdoption, d: StoredDefinition) {
     raw,
     document,
     evaluation: report.evaluation,
-    templates: report.templates.map((o) => ({
-      template: o.template,
-      live: o.live,
-      reasons: o.reasons.map((r) => reasonSentence(r, d.definition)),
-      tests: o.tests,
-    })),
+    templates: report.templates,
     markdown: report.markdown,
   };
 }

@@ -45,25 +45,17 @@ export function explore(
 }
 
 /**
- * The count line of an adoption's tests, one wording for pages and island alike:
- * "11 tests from 8 of the 14 templates; 6 templates do not apply".
+ * What a change did to the templates: "2 tests now apply, 1 no longer applies." A test that still
+ * applies but reads differently (its title or text rewritten by an answer or a value) is named:
+ * "1 test changes: backpack/fill-order-holds."
  */
-export function countsSentence(c: Exploration['counts']): string {
-  if (c.templates === 0) return 'No verification pack: this adoption generates no tests.';
-  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-  const head = `${plural(c.tests, 'test')} from ${c.live} of the ${plural(c.templates, 'template')}`;
-  const off = c.templates - c.live;
-  if (off === 0) return `${head}; every template applies`;
-  return `${head}; ${off === 1 ? '1 template does not apply' : `${off} templates do not apply`}`;
-}
-
-/** What a change did to the templates: "2 tests now apply, 1 no longer applies." */
 export function changeSummary(before: Exploration, after: Exploration): string {
-  const names = (e: Exploration) => new Set(e.templates.flatMap((t) => t.tests.map((x) => x.name)));
-  const was = names(before);
-  const now = names(after);
-  const added = [...now].filter((n) => !was.has(n)).length;
-  const removed = [...was].filter((n) => !now.has(n)).length;
+  const texts = (e: Exploration) => new Map(e.templates.flatMap((t) => t.tests.map((x) => [x.name, JSON.stringify([x.title, x.text, x.test])] as const)));
+  const was = texts(before);
+  const now = texts(after);
+  const added = [...now.keys()].filter((n) => !was.has(n)).length;
+  const removed = [...was.keys()].filter((n) => !now.has(n)).length;
+  const changed = [...now].filter(([n, text]) => was.has(n) && was.get(n) !== text).map(([n]) => n);
   const askedBefore = new Set(before.evaluation.questions.filter((q) => q.asked).map((q) => q.id));
   const askedNow = after.evaluation.questions.filter((q) => q.asked).map((q) => q.id);
   const newlyAsked = askedNow.filter((q) => !askedBefore.has(q)).length;
@@ -72,9 +64,16 @@ export function changeSummary(before: Exploration, after: Exploration): string {
   if (added) parts.push(`${added} test${added === 1 ? ' now applies' : 's now apply'}`);
   // "2 tests now apply, 1 no longer applies" reads well; alone, the removal names its noun.
   if (removed) parts.push(`${added ? removed : `${removed} test${removed === 1 ? '' : 's'}`} no longer appl${removed === 1 ? 'ies' : 'y'}`);
+  if (changed.length) parts.push(`${changed.length} test${changed.length === 1 ? ' changes' : 's change'}: ${nameList(changed)}`);
   if (newlyAsked) parts.push(`${newlyAsked} more question${newlyAsked === 1 ? ' is' : 's are'} asked`);
   if (noLongerAsked) parts.push(`${noLongerAsked} question${noLongerAsked === 1 ? ' is' : 's are'} no longer asked`);
-  return parts.length ? `${capitalize(parts.join(', '))}.` : 'No test changes.';
+  return parts.length ? `${capitalize(parts.join(changed.length ? '; ' : ', '))}.` : 'No test changes.';
+}
+
+/** `a`, `a and b`, `a, b and c`, `a, b, c and 4 more`: a bar line names a few tests, not fifty. */
+function nameList(names: string[]): string {
+  const shown = names.length > 4 ? [...names.slice(0, 3), `${names.length - 3} more`] : names;
+  return shown.length === 1 ? shown[0]! : `${shown.slice(0, -1).join(', ')} and ${shown.at(-1)}`;
 }
 
 function capitalize(s: string): string {

@@ -10,9 +10,9 @@ export { analyzeTemplates, templateLiveness, expandTemplate, usedRowFields, type
 export { renderTest, renderAdoptionTests, renderTestsMarkdown } from './render.ts';
 export { analyzeAdoption, type AdoptionInput, type AdoptionReport, type PackInput } from './analyze.ts';
 export { canonicalDefinition, definitionPart, firstDifference } from './identity.ts';
-export { describeReason, orList } from './reasons.ts';
+export { orList } from './reasons.ts';
 export { adoptionSkeleton } from './skeleton.ts';
 export { definitionChanges, type DefinitionChange, type ChangeArea } from './changes.ts';
 export { editorSchema } from './editor-schema.ts';
-export { explore, countsSentence, changeSummary, suppliedState, encodeState, decodeState, adoptionFromState, STAND_IN_ADOPTION, type TriedState, type Exploration } from "./explore.ts";
+export { explore, changeSummary, suppliedState, encodeState, decodeState, adoptionFromState, STAND_IN_ADOPTION, type TriedState, type Exploration } from "./explore.ts";
 export { plainReport, type PlainAdoptionReport, type PlainEvaluation, type PlainQuestionState, type PlainValueState } from './plain.ts';

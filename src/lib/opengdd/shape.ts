@@ -8,6 +8,7 @@
  * uniqueness across array items (except group ids) and the other cross-field rules belong to the
  * semantic layer. Pure TypeScript with no Node-only import, so it also runs in the browser.
  */
+import { orList } from './reasons.ts';
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import aboutSchema from '../../../schemas/about.schema.json' with { type: 'json' };
 import adoptionSchema from '../../../schemas/adoption.schema.json' with { type: 'json' };
@@ -412,7 +413,7 @@ function predicate(fault: Fault, error: ErrorObject): string {
       return phrase ? phrase(error.data) : `must match the pattern ${String(params['pattern'])}`;
     }
     case 'enum':
-      return `must be one of ${orList((params['allowedValues'] as unknown[]) ?? [])}`;
+      return `must be one of ${orList(((params['allowedValues'] as unknown[]) ?? []).map((v) => JSON.stringify(v)))}`;
     case 'const':
       return `must be ${JSON.stringify(params['allowedValue'])}`;
     default:
@@ -471,11 +472,6 @@ function valueAt(doc: unknown, ptr: string): unknown {
 
 function unescapeSegment(segment: string): string {
   return segment.replace(/~1/g, '/').replace(/~0/g, '~');
-}
-
-function orList(values: readonly unknown[]): string {
-  const quoted = values.map((v) => JSON.stringify(v));
-  return quoted.length <= 1 ? quoted.join('') : `${quoted.slice(0, -1).join(', ')} or ${quoted[quoted.length - 1]}`;
 }
 
 function lower(text: string): string {

@@ -6,6 +6,7 @@
  * text for titles, search and social images by joining the tokens' `text`.
  */
 import type { Condition, FieldShape, RowCount, RowScalar, ValueForm } from '../opengdd/index.ts';
+import { members } from '../opengdd/json.ts';
 
 /** One piece of a sentence. `question`, `value`, `rowset` and `field` are names; `option` is a literal. */
 export type Token =
@@ -14,14 +15,6 @@ export type Token =
   | { kind: 'option'; text: string };
 
 const t = (text: string): Token => ({ kind: 'text', text });
-
-/** Own, non-annotation entries (catalog data may hold `_notes` and odd keys). */
-function entries<T>(map: Record<string, T> | undefined): [string, T][] {
-  if (!map || typeof map !== 'object') return [];
-  return Object.keys(map)
-    .filter((k) => !k.startsWith('_'))
-    .map((k) => [k, map[k]!]);
-}
 
 /** Joins token groups with commas and a final word: `a, b or c`. */
 export function joinGroups(groups: Token[][], last: 'or' | 'and'): Token[] {
@@ -52,7 +45,7 @@ const FORM_WORDS: Record<ValueForm, string> = { number: 'a number', citation: 'a
 /** `flag`: every named question is asked and answered with a listed option. */
 function flagWords(flag: Record<string, string[]>): Token[] {
   return joinGroups(
-    entries(flag).map(([q, options]) => [
+    members<string[]>(flag).map(([q, options]) => [
       { kind: 'question', text: q },
       t(' is '),
       ...optionList(Array.isArray(options) ? options : []),
@@ -64,7 +57,7 @@ function flagWords(flag: Record<string, string[]>): Token[] {
 /** `row`: the row carries each named field with a listed value. */
 function rowWords(row: Record<string, RowScalar[]>, subject = "the row's"): Token[] {
   return joinGroups(
-    entries(row).map(([f, values]) => [
+    members<RowScalar[]>(row).map(([f, values]) => [
       t(`${subject} `),
       { kind: 'field', text: f },
       t(' is '),
@@ -82,7 +75,7 @@ export function conditionWords(condition: Condition | undefined): Token[] {
   if (condition['value-form']) {
     parts.push(
       joinGroups(
-        entries(condition['value-form']).map(([v, forms]) => [
+        members<ValueForm[]>(condition['value-form']).map(([v, forms]) => [
           { kind: 'value', text: v },
           t(' is supplied as '),
           t(joinPlain((Array.isArray(forms) ? forms : []).map((f) => FORM_WORDS[f] ?? String(f)), 'or')),
@@ -94,7 +87,7 @@ export function conditionWords(condition: Condition | undefined): Token[] {
   if (condition['row-count']) {
     parts.push(
       joinGroups(
-        entries(condition['row-count']).map(([r, count]) => [
+        members<RowCount>(condition['row-count']).map(([r, count]) => [
           { kind: 'rowset', text: r },
           t(` ${COUNT_WORDS[count] ?? `has ${String(count)} rows`}`),
         ]),
@@ -106,12 +99,12 @@ export function conditionWords(condition: Condition | undefined): Token[] {
   if (condition['row-has']) {
     parts.push(
       joinGroups(
-        entries(condition['row-has']).map(([r, row]) => [
+        members<Record<string, RowScalar[]>>(condition['row-has']).map(([r, row]) => [
           t('some row of '),
           { kind: 'rowset', text: r },
           t(' has '),
           ...joinGroups(
-            entries(row).map(([f, values]) => [
+            members<RowScalar[]>(row).map(([f, values]) => [
               { kind: 'field', text: f } as Token,
               t(' set to '),
               ...optionList(Array.isArray(values) ? values : []),

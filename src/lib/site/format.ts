@@ -1,25 +1,8 @@
-import { countsSentence } from '../opengdd/explore.ts';
+/** Small markup helpers shared by pages and components (words live in `model/words.ts`). */
 
-/** Small text helpers shared by pages and components. */
-
-/** Own keys of a catalog map, annotations (`_…`) left out. */
-export function keysOf(map: object | undefined | null): string[] {
-  return map && typeof map === 'object' ? Object.keys(map).filter((k) => !k.startsWith('_')) : [];
-}
-
-/** How many non-annotation keys a map has. */
-export function countKeys(map: object | undefined | null): number {
-  return keysOf(map).length;
-}
-
-/** `1 question`, `3 questions`; `irregular` for words that do not take an s. */
-export function plural(n: number, word: string, irregular?: string): string {
-  return `${n} ${n === 1 ? word : (irregular ?? `${word}s`)}`;
-}
-
-/** The count line of an adoption's tests (the engine's wording, shared with the island). */
-export function testCountLine(tests: number, live: number, total: number): string {
-  return countsSentence({ tests, live, templates: total });
+/** JSON for an inline `<script type="application/json">`: nothing in it can close the element. */
+export function inlineJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import { flagQuestions } from '../opengdd/conditions.ts';
 import type { Definition } from '../opengdd/index.ts';
-import { keysOf } from './format.ts';
+import { memberKeys } from '../opengdd/json.ts';
 
 /** One node of the picture. */
 export interface GateNode {
@@ -40,7 +40,7 @@ const PAD = 8;
 
 /** Edges of a definition, in question order: each question's gates from its `when`. */
 export function gateEdges(definition: Definition): GateEdge[] {
-  const ids = keysOf(definition.questions);
+  const ids = memberKeys(definition.questions);
   const known = new Set(ids);
   const edges: GateEdge[] = [];
   for (const to of ids) {
@@ -52,7 +52,7 @@ export function gateEdges(definition: Definition): GateEdge[] {
 
 /** Lays out the questions in columns: a question sits one column right of its deepest gate. */
 export function gateGraph(definition: Definition): GateGraph {
-  const ids = keysOf(definition.questions);
+  const ids = memberKeys(definition.questions);
   const edges = gateEdges(definition);
   const depth = new Map<string, number>();
   const visiting = new Set<string>();

@@ -22,6 +22,9 @@ export const adoptionUrl = (cv: string, adoption: string): string => withBase(`/
 /** `definition.json`, byte-identical, beside the definition page. */
 export const definitionFileUrl = (cv: string): string => withBase(`/contracts/${cv}/${cv}.definition.json`);
 
+/** An adoption to start from (the definition part, empty answers, values and rows), beside the definition page. */
+export const emptyAdoptionUrl = (cv: string): string => withBase(`/contracts/${cv}/${cv}.empty-adoption.json`);
+
 /** The pack file, byte-identical, beside the definition page. */
 export const packFileUrl = (cv: string): string => withBase(`/contracts/${cv}/${cv}.pack.json`);
 
@@ -51,6 +54,17 @@ export const adoptionTestsUrl = (cv: string, adoption: string): string =>
 /** The adoption's zip (adoption file plus pack), beside the adoption page. */
 export const adoptionZipUrl = (cv: string, adoption: string): string =>
   withBase(`/contracts/${cv}/${adoption}/${adoption}.zip`);
+
+/** Upstream's authoring tool, the default of `OPENGDD_AUTHORING_TOOL`. */
+export const DEFAULT_AUTHORING_TOOL = 'https://opengdd.org/authoring-tool/?contract={contract}&adoption={adoption}';
+
+/**
+ * Where a reader changes an adoption: the authoring tool the site is configured with
+ * (`OPENGDD_AUTHORING_TOOL`, see astro.config.mjs), opened on this contract version and adoption.
+ */
+export function authoringToolUrl(cv: string, adoption: string, template = import.meta.env?.OPENGDD_AUTHORING_TOOL || DEFAULT_AUTHORING_TOOL): string {
+  return template.replace(/\{contract\}/g, encodeURIComponent(cv)).replace(/\{adoption\}/g, encodeURIComponent(adoption));
+}
 
 /** The editor JSON Schema of one definition version's adoption files. */
 export const adoptionSchemaUrl = (cv: string): string => withBase(`/schemas/contracts/${cv}.adoption.schema.json`);

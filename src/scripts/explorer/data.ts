@@ -5,7 +5,26 @@
  * the island starts and cached by the browser from page to page.
  */
 import type { Definition, Pack } from '../../lib/opengdd/types.ts';
-import type { ExplorerData } from './words.ts';
+import type { PageKind } from '../../lib/site/model/words.ts';
+
+/** What the explorer works on: the page's own state (embedded) with the definition and pack (fetched). */
+export interface ExplorerData {
+  page: PageKind;
+  /** `<contract>-<version>`. */
+  cv: string;
+  /** The adoption id (the stand-in on a contract page). */
+  adoption: string;
+  /** The definition part, as in `definition.json`. */
+  definition: Definition;
+  /** The pack, when one is published. */
+  pack: { contract: string; version: number; templates: unknown[] } | null;
+  /** `sha256:…` of the pack file, for checking a copied adoption. */
+  packDigest: string | null;
+  /** The answers, values and rows the adoption supplies (empty on a contract page). */
+  supplied: { answers: Record<string, string>; values: Record<string, number | string>; rows: Record<string, Record<string, unknown>[]> };
+  /** The adoption's verification inputs. */
+  verification: Record<string, unknown>;
+}
 
 /** The data a page embeds for its explorer (`<script type="application/json">`). */
 export interface EmbeddedExplorerData extends Omit<ExplorerData, 'definition' | 'pack'> {

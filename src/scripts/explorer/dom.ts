@@ -1,38 +1,28 @@
 /**
- * Small DOM helpers for the answer explorer. Elements the island creates take the scoped-style
- * attribute (`data-astro-cid-…`) of the component they belong to, copied from a server-rendered
- * neighbour, so they look exactly like the static ones.
+ * Small DOM helpers for the answer explorer. What the island draws is styled by global, class-based
+ * rules of the components it belongs to, so it never copies another component's scoped-style
+ * attribute.
  */
-import { GLYPH, type BadgeState, type Tone } from './words.ts';
+import { GLYPH, type BadgeState } from '../../lib/site/model/words.ts';
 
-/** The scoped-style attribute name of a server-rendered element, if any. */
-export function cidOf(el: Element | null | undefined): string | undefined {
-  if (!el) return undefined;
-  for (const a of el.getAttributeNames()) if (a.startsWith('data-astro-cid-')) return a;
-  return undefined;
-}
-
-/** Creates an element with a class, text and the given scoped-style attribute. */
-export function make<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  cid: string | undefined,
-  className?: string,
-  text?: string,
-): HTMLElementTagNameMap[K] {
+/** Creates an element with a class and text. */
+export function make<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
   const el = document.createElement(tag);
-  if (cid) el.setAttribute(cid, '');
   if (className) el.className = className;
   if (text !== undefined) el.textContent = text;
   return el;
 }
 
 /** Sets a badge (StateBadge markup) to a tone and label. */
-export function setBadge(badge: Element, state: BadgeState): void {
+export function setBadge(badge: Element | null | undefined, state: BadgeState): void {
+  if (!badge) return;
   if (badge.getAttribute('data-state-label') === state.label && badge.getAttribute('data-tone') === state.tone) return;
   badge.setAttribute('data-tone', state.tone);
   badge.setAttribute('data-state-label', state.label);
+  if (state.title) badge.setAttribute('title', state.title);
+  else badge.removeAttribute('title');
   const glyph = badge.firstElementChild;
-  if (glyph) glyph.textContent = GLYPH[state.tone as Tone];
+  if (glyph) glyph.textContent = GLYPH[state.tone];
   const label = badge.lastChild;
   if (label && label.nodeType === Node.TEXT_NODE) label.textContent = state.label;
   else badge.append(state.label);

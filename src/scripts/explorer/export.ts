@@ -5,11 +5,10 @@
  * the JSON Schema checker — the errors `opengdd-catalog check` would report for it.
  */
 import { adoptionFromState, type Exploration, type TriedState } from '../../lib/opengdd/explore.ts';
+import type { Diagnostic } from '../../lib/opengdd/diagnostics.ts';
 import type { Pack } from '../../lib/opengdd/types.ts';
 import { make, setText, show } from './dom.ts';
-import type { ExplorerData } from './words.ts';
-
-type Diagnostic = { severity: string; code: string; pointer: string; message: string };
+import type { ExplorerData } from './data.ts';
 
 /** Copies or downloads the adoption for `tried`, and fills and opens the island's dialog. */
 export async function exportAdoption(
@@ -44,7 +43,7 @@ export async function exportAdoption(
   setText(dialog.querySelector('[data-export-json]'), text);
   const list = (sel: string, items: string[]) => {
     const ul = dialog.querySelector(sel)!;
-    ul.replaceChildren(...items.map((t) => make('li', undefined, undefined, t)));
+    ul.replaceChildren(...items.map((t) => make('li', undefined, t)));
     show(ul.closest('section'), items.length > 0);
   };
   list('[data-export-gaps]', gaps);

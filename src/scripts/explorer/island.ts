@@ -6,31 +6,15 @@
  * reason, the generated tests and the counts.
  * The tried state lives in the URL. Its own state is reflected in `data-*` attributes.
  */
-import {
-  changeSummary,
-  decodeState,
-  encodeState,
-  explore,
-  type Exploration,
-  type TriedState,
-} from '../../lib/opengdd/explore.ts';
-import { renderAdoptionTests } from '../../lib/opengdd/render.ts';
-import type { TemplateOutcome } from '../../lib/opengdd/templates.ts';
+import type { Exploration, TriedState } from '../../lib/opengdd/explore.ts';
 import type { Pack, RowSetDeclaration } from '../../lib/opengdd/types.ts';
-import { definitionUrl, templateAnchor, testAnchor } from '../../lib/site/urls.ts';
-import { loadExplorerData, type EmbeddedExplorerData } from './data.ts';
-import { attr, cidOf, make, setBadge, setText, show } from './dom.ts';
-import { liveSection, notLiveItem } from './tests-view.ts';
-import {
-  activeBadge,
-  countLine,
-  questionBadge,
-  reasonSentence,
-  ruleBadge,
-  showsRuleMessage,
-  valueBadge,
-  type ExplorerData,
-} from './words.ts';
+import type { PageState, TemplateItem } from '../../lib/site/model/state.ts';
+import { definitionUrl, templateAnchor } from '../../lib/site/urls.ts';
+import { loadExplorerData, type EmbeddedExplorerData, type ExplorerData } from './data.ts';
+import { attr, setBadge, setText, show } from './dom.ts';
+
+/** The engine and the page model, loaded as the island starts (see engine.ts). */
+type Engine = typeof import('./engine.ts');
 
 const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 const sorted = (o: object) => JSON.stringify(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
@@ -39,21 +23,21 @@ const sameState = (a: TriedState, b: TriedState) =>
 
 class AnswerExplorer extends HTMLElement {
   private data!: ExplorerData;
+  private engine!: Engine;
   private pack: Pack | undefined;
   private base!: TriedState;
   private tried!: TriedState;
   private current!: Exploration;
+  /** The page model's state for {@link current}: every item's state, badge and words. */
+  private model!: PageState;
   private root!: ParentNode;
   /** What each template's element shows now, so only changed templates are rebuilt. */
   private shown = new Map<string, { sig: string; el: Element | null }>();
   private shownRows = new Map<string, string>();
-  private badgeProto: Element | null = null;
   /** Rows (table and editor) load only when rows are tried: a contract page never needs them. */
   private rowsModule: Promise<typeof import('./rows.ts')> | undefined;
-  /** The test index as last drawn (names and titles), so an unchanged index is left alone. */
-  private indexKey = '';
-  /** The tests' Markdown (copy, download) is rebuilt only when a reader asks for it. */
-  private markdownStale = false;
+  /** The tests' Markdown (copy, download) is made only when a reader asks for it. */
+  private markdownStale = true;
   private urlTimer = 0;
   /** Settles once the definition and pack are loaded and the island has started. */
   private ready: Promise<void> | undefined;
@@ -63,7 +47,10 @@ class AnswerExplorer extends HTMLElement {
     const json = this.querySelector('script[type="application/json"]');
     if (!json?.textContent) return;
     this.root = this.closest('main') ?? document;
-    this.ready = loadExplorerData(JSON.parse(json.textContent) as EmbeddedExplorerData).then((data) => this.start(data));
+    this.ready = Promise.all([loadExplorerData(JSON.parse(json.textContent) as EmbeddedExplorerData), import('./engine.ts')]).then(([data, engine]) => {
+      this.engine = engine;
+      this.start(data);
+    });
     this.ready.catch(() => {
       this.setAttribute('data-failed', '');
       setText(this.querySelector('[data-change]'), 'The explorer could not load this contract’s files. Reload the page to try again.');
@@ -87,20 +74,29 @@ class AnswerExplorer extends HTMLElement {
     this.data = data;
     this.pack = (data.pack ?? undefined) as Pack | undefined;
     this.base = clone(data.supplied);
-    this.badgeProto = this.querySelector<HTMLTemplateElement>('template[data-protos]')?.content.querySelector('.badge') ?? null;
 
     this.tried = clone(this.base);
     this.current = this.run();
-    for (const o of this.current.templates) {
-      this.shown.set(o.template.id, { sig: this.signature(o), el: this.root.querySelector(`[data-live][data-template="${CSS.escape(o.template.id)}"]`) });
+    this.model = this.modelOf(this.current);
+    for (const t of this.model.templates) {
+      const id = CSS.escape(t.id);
+      this.shown.set(t.id, {
+        sig: this.signature(t),
+        el: this.root.querySelector(`[data-tests-live] [data-template="${id}"], [data-tests-waiting] [data-template="${id}"], [data-tests-off] [data-template="${id}"]`),
+      });
     }
     for (const name of Object.keys(this.base.rows)) this.shownRows.set(name, JSON.stringify(this.base.rows[name]));
-    const fromUrl = decodeState(new URLSearchParams(location.search), this.base);
+    const fromUrl = this.engine.decodeState(new URLSearchParams(location.search), this.base);
     if (fromUrl) {
       this.tried = clone(fromUrl);
       this.update(false);
       this.syncInputs();
+      // A link with a tried state says what that state is, not the untried page's sentence.
+      setText(this.querySelector('[data-change]'), this.engine.triedStateSentence(this.data.page, this.tried, this.base, this.current.evaluation.questions));
     } else this.reflect();
+    // The sticky bar's height, for the page's scroll padding: a focused element is never under it.
+    const bar = this.querySelector<HTMLElement>('.explorer-bar');
+    if (bar) new ResizeObserver(() => document.documentElement.style.setProperty('--explorer-bar-height', `${bar.offsetHeight}px`)).observe(bar);
 
     // Copy and download of the tests' Markdown: brought up to date just before they act.
     this.root.addEventListener('click', (e) => this.freshMarkdown(e), { capture: true });
@@ -115,7 +111,11 @@ class AnswerExplorer extends HTMLElement {
   }
 
   private run(): Exploration {
-    return explore(this.data.definition, this.pack, this.data.adoption, this.tried, this.data.verification);
+    return this.engine.explore(this.data.definition, this.pack, this.data.adoption, this.tried, this.data.verification);
+  }
+
+  private modelOf(e: Exploration): PageState {
+    return this.engine.pageState(this.data.definition, e.evaluation, e.templates, this.data.page);
   }
 
   private onChange(e: Event): void {
@@ -136,6 +136,9 @@ class AnswerExplorer extends HTMLElement {
     this.tried = clone(this.base);
     this.update(true);
     this.syncInputs();
+    // The restore button hides itself: focus goes to the sentence saying what the restore did, not
+    // to <body> (a narrow screen, which hides the sentence, shows it while it has focus).
+    this.querySelector<HTMLElement>('[data-change]')?.focus();
     for (const host of this.root.querySelectorAll<HTMLElement>('details[data-rows-editor][data-built]')) void this.buildEditor(host);
   }
 
@@ -146,9 +149,14 @@ class AnswerExplorer extends HTMLElement {
     const t0 = performance.now();
     const next = this.run();
     const t1 = performance.now();
-    const summary = changeSummary(this.current, next);
+    const model = this.modelOf(next);
+    // A rule a change breaks (or mends) is said first; "No test changes." then says nothing more.
+    const rules = this.engine.ruleChanges(this.model.rules, model.rules);
+    const tests = this.engine.changeSummary(this.current, next);
+    const summary = rules.length && tests === 'No test changes.' ? rules.join(' ') : [...rules, tests].join(' ');
     this.current = next;
-    this.render(next);
+    this.model = model;
+    this.render(model);
     performance.clearMeasures('explorer:recompute');
     performance.clearMeasures('explorer:render');
     performance.measure('explorer:recompute', { start: t0, end: t1 });
@@ -157,15 +165,17 @@ class AnswerExplorer extends HTMLElement {
     // The URL follows once the page has been updated (a burst of changes writes it once).
     clearTimeout(this.urlTimer);
     this.urlTimer = window.setTimeout(() => {
-      const params = sameState(this.tried, this.base) ? '' : `?${encodeState(this.tried, this.base).toString()}`;
+      const params = sameState(this.tried, this.base) ? '' : `?${this.engine.encodeState(this.tried, this.base).toString()}`;
       history.replaceState(history.state, '', `${location.pathname}${params}${location.hash}`);
     });
     if (announce) setText(this.querySelector('[data-change]'), summary);
+    // For other parts of the page (e.g. <adoption-compare>), which keep to their own markup.
+    this.dispatchEvent(new CustomEvent('answer-explorer:change', { bubbles: true, detail: { answers: { ...this.tried.answers } } }));
   }
 
   /** The island's own state, as attributes tools and styles can read. */
   private reflect(): void {
-    const c = this.current.counts;
+    const c = this.model.counts;
     const supplied = sameState(this.tried, this.base);
     this.dataset.state = supplied ? (this.data.page === 'adoption' ? 'supplied' : 'empty') : 'tried';
     this.dataset.tests = String(c.tests);
@@ -184,68 +194,53 @@ class AnswerExplorer extends HTMLElement {
     }
   }
 
-  private badge(): Element {
-    return (this.badgeProto?.cloneNode(true) as Element | undefined) ?? make('span', undefined, 'badge');
-  }
-
-  private render(e: Exploration): void {
+  private render(m: PageState): void {
     const page = this.data.page;
     const root = this.root;
 
-    // Questions: asked or not, the answer that counts, the otherwise text in its place.
-    let asked = 0;
-    for (const q of e.evaluation.questions) {
+    // Questions: answered, pending, waiting on another or not asked; the otherwise text in its place.
+    for (const q of m.questions) {
       const el = root.querySelector(`[data-question="${CSS.escape(q.id)}"]`);
       if (!el) continue;
-      if (q.asked) asked++;
+      const asked = q.state === 'answered' || q.state === 'pending';
       const answer = this.tried.answers[q.id];
-      attr(el, 'data-asked', String(q.asked));
+      attr(el, 'data-asked', String(asked));
       attr(el, 'data-answer', answer);
-      const badge = el.querySelector('header .state .badge');
-      if (badge) setBadge(badge, questionBadge(q.asked));
-      show(el.querySelector('[data-choice]'), q.asked);
-      el.querySelectorAll('[data-otherwise]').forEach((o) => show(o, !q.asked));
+      attr(el, 'data-question-state', q.state);
+      setBadge(el.querySelector('header .state .badge'), q.badge);
+      const choice = el.querySelector<HTMLFieldSetElement>('[data-choice]');
+      if (choice && choice.disabled === asked) choice.disabled = !asked;
+      if (page === 'adoption') el.querySelectorAll('[data-otherwise]').forEach((o) => show(o, !asked));
       const ignored = el.querySelector('[data-ignored]');
-      show(ignored, !q.asked && answer !== undefined);
+      show(ignored, !asked && answer !== undefined);
       if (ignored && answer !== undefined) setText(ignored.querySelector('code'), answer);
-      show(el.querySelector('[data-pending]'), q.asked && answer === undefined);
-      for (const row of el.querySelectorAll('tr[data-option]')) attr(row, 'data-chosen', q.asked && row.getAttribute('data-option') === answer ? '' : undefined);
+      show(el.querySelector('[data-pending]'), asked && answer === undefined);
     }
-    root.querySelectorAll('[data-asked-count]').forEach((n) => setText(n, String(asked)));
-    document.querySelectorAll('a[href="#answers"] .note').forEach((n) => setText(n, `${asked}/${e.evaluation.questions.length}`));
+    if (page === 'adoption') {
+      const total = m.questions.length;
+      setText(root.querySelector('[data-section-intro="answers"]'), this.engine.answersSection(m.asked, total, '').intro ?? '');
+      this.setCount('answers', `${m.asked}/${total}`);
+    }
 
     // Values: active or not, and (on an adoption page) the tried value's form.
-    for (const v of e.evaluation.values) {
+    for (const v of m.values) {
       const row = root.querySelector(`tr[data-value="${CSS.escape(v.name)}"]`);
       if (!row) continue;
       attr(row, 'data-active', String(v.active));
-      const a = row.querySelector('[data-active-badge] .badge');
-      if (a) setBadge(a, activeBadge(v.active));
-      const s = row.querySelector('[data-value-badge] .badge');
-      if (s) setBadge(s, valueBadge(v));
+      setBadge(row.querySelector('[data-active-badge] .badge'), v.activeBadge);
+      setBadge(row.querySelector('[data-value-badge] .badge'), v.suppliedBadge);
     }
 
-    // Rules: every result on an adoption page; on a contract page, where no values are supplied,
-    // only the answer-aware rules say something.
-    for (const r of e.evaluation.rules) {
-      if (page === 'contract' && r.kind !== 'answer-aware') continue;
+    // Rules: each result the page shows (on a contract page, the answer-aware rules only).
+    for (const r of m.rules) {
       const li = root.querySelector(`[data-rule="${CSS.escape(r.name)}"]`);
-      if (!li) continue;
+      const result = li?.querySelector('.result .badge');
+      if (!li || !result) continue;
       attr(li, 'data-status', r.status);
-      let result = li.querySelector('.result');
-      if (!result) {
-        const head = li.querySelector('.head');
-        result = make('span', cidOf(head), 'result');
-        result.append(this.badge());
-        head?.append(result);
-      }
-      setBadge(result.querySelector('.badge')!, ruleBadge(r.status, r.severity));
-      let message = li.querySelector('.result-message');
-      if (!message && showsRuleMessage(r.status)) li.append((message = make('p', cidOf(li), 'result-message')));
-      if (message) {
-        show(message, showsRuleMessage(r.status));
-        setText(message, r.message);
-      }
+      setBadge(result, r.badge);
+      const message = li.querySelector('.result-message');
+      show(message, r.message !== undefined);
+      setText(message, r.message ?? '');
     }
 
     // Rows, as the adoption page's tables show them.
@@ -255,10 +250,20 @@ class AnswerExplorer extends HTMLElement {
       this.shownRows.set(name, json);
       const section = root.querySelector(`[data-rowset="${CSS.escape(name)}"]`);
       const decl = this.data.definition.declares.rows?.[name];
-      if (section && decl) void this.rows().then((m) => m.renderRows(section, name, decl, rows));
+      if (section && decl) void this.rows().then((mod) => mod.renderRows(section, name, decl, rows));
     }
 
-    if (this.pack) this.renderTests(e);
+    if (this.pack) this.renderTests(m);
+  }
+
+  /** Sets a section's count, beside its heading and in the table of contents (a sub-list at 0 is hidden there). */
+  private setCount(id: string, text: string): void {
+    setText(this.root.querySelector(`[data-section-count="${CSS.escape(id)}"] .n`), text);
+    for (const n of document.querySelectorAll(`a[href="#${CSS.escape(id)}"] .note`)) {
+      setText(n, text);
+      const li = n.closest('li');
+      if (li?.parentElement?.closest('li')) show(li, text !== '0');
+    }
   }
 
   private rows(): Promise<typeof import('./rows.ts')> {
@@ -282,12 +287,8 @@ class AnswerExplorer extends HTMLElement {
     draw();
   }
 
-  private signature(o: TemplateOutcome): string {
-    return o.live ? `L${JSON.stringify(o.tests)}` : `N${this.reasons(o).join('\n')}`;
-  }
-
-  private reasons(o: TemplateOutcome): string[] {
-    return o.reasons.map((r) => reasonSentence(r, this.data.definition, this.data.page, o.template.collection));
+  private signature(t: TemplateItem): string {
+    return t.state === 'applies' ? `L${JSON.stringify(t.tests)}` : `${t.state}${t.badge.label}\n${t.reasons.join('\n')}`;
   }
 
   /** Before "Copy tests as Markdown" or the tests' download act, puts the tried tests in them. */
@@ -297,7 +298,7 @@ class AnswerExplorer extends HTMLElement {
     if (!link && !target.closest('copy-button[data-target="tests-markdown"]')) return;
     if (!this.markdownStale) return;
     this.markdownStale = false;
-    const text = renderAdoptionTests(this.current.templates.flatMap((o) => o.tests));
+    const text = this.engine.renderAdoptionTests(this.current.templates.flatMap((o) => o.tests));
     const template = this.root.querySelector<HTMLTemplateElement>('template[data-tests-markdown]');
     if (template) template.content.textContent = `${text}\n`;
     const download = this.root.querySelector<HTMLAnchorElement>('[data-tests-download-wrap] a');
@@ -310,24 +311,30 @@ class AnswerExplorer extends HTMLElement {
     }
   }
 
-  private renderTests(e: Exploration): void {
+  private renderTests(m: PageState): void {
     const root = this.root;
+    const page = this.data.page;
     const liveBox = root.querySelector('[data-tests-live]');
+    const waitList = root.querySelector('[data-tests-waiting] ul');
     const offList = root.querySelector('[data-tests-off] ul');
     const protos = root.querySelector<HTMLTemplateElement>('template[data-test-protos]')?.content;
     const testProto = protos?.querySelector('[data-proto-test-name]');
     const offProto = protos?.querySelector('[data-proto-live]');
-    if (!liveBox || !offList || !testProto || !offProto) return;
-    const ids = e.templates.map((o) => o.template.id);
-    e.templates.forEach((o, i) => {
-      const id = o.template.id;
-      const sig = this.signature(o);
-      const was = this.shown.get(id);
+    if (!liveBox || !testProto || !offProto) return;
+    const ids = m.templates.map((t) => t.id);
+    m.templates.forEach((t, i) => {
+      if (page === 'contract') this.renderPackTemplate(t);
+      const sig = this.signature(t);
+      const was = this.shown.get(t.id);
       if (was?.sig === sig) return;
-      const el = o.live
-        ? liveSection(liveBox, testProto, id, o.tests)
-        : notLiveItem(offProto, id, o.template.title, `${definitionUrl(this.data.cv)}#${templateAnchor(id)}`, this.reasons(o));
-      const box = o.live ? liveBox : offList;
+      // On a contract page a template that waits or does not apply is shown in the pack section only.
+      const box = t.state === 'applies' ? liveBox : t.state === 'waits' ? waitList : offList;
+      was?.el?.remove();
+      if (!box) {
+        this.shown.set(t.id, { sig, el: null });
+        return;
+      }
+      const el = t.state === 'applies' ? this.engine.liveSection(testProto, t) : this.engine.notLiveItem(offProto, t, `${definitionUrl(this.data.cv)}#${templateAnchor(t.id)}`);
       // Keep pack order: insert before the next template already in the same list.
       let before: Element | null = null;
       for (const later of ids.slice(i + 1)) {
@@ -337,39 +344,34 @@ class AnswerExplorer extends HTMLElement {
           break;
         }
       }
-      was?.el?.remove();
       box.insertBefore(el, before);
-      this.shown.set(id, { sig, el });
+      this.shown.set(t.id, { sig, el });
     });
 
-    const tests = e.templates.flatMap((o) => o.tests);
-    const off = e.counts.templates - e.counts.live;
-    const line = `${countLine(e.counts.tests, e.counts.live, e.counts.templates)}.`;
-    root.querySelectorAll('[data-test-count]').forEach((n) => setText(n, line));
-    const count = root.querySelector('#tests .count');
-    if (count?.childNodes[1]) count.childNodes[1].textContent = String(tests.length);
-    document.querySelectorAll('a[href="#tests"] .note').forEach((n) => setText(n, String(tests.length)));
-    document.querySelectorAll('a[href="#not-applying"] .note').forEach((n) => setText(n, String(off)));
-    const offBox = root.querySelector('[data-tests-off]');
-    show(offBox, off > 0);
-    setText(offBox?.querySelector('h3'), off === 1 ? '1 template does not apply' : `${off} templates do not apply`);
-
-    const index = root.querySelector('[data-test-index]');
-    const indexKey = tests.map((t) => t.name + t.title).join('\n');
-    if (index && indexKey !== this.indexKey) {
-      this.indexKey = indexKey;
-      const cid = cidOf(index);
-      index.replaceChildren(
-        ...tests.map((t) => {
-          const li = make('li', cid);
-          const a = make('a', cid, undefined, t.title);
-          a.href = `#${testAnchor(t.name)}`;
-          li.append(a);
-          return li;
-        }),
-      );
-    }
+    const c = m.counts;
+    root.querySelectorAll('[data-test-count]').forEach((n) => setText(n, `${m.countLine}.`));
+    this.setCount('tests', String(c.tests));
+    this.setCount('waiting', String(c.waits));
+    this.setCount('not-applying', String(c.off));
+    show(root.querySelector('[data-tests-waiting]'), c.waits > 0);
+    show(root.querySelector('[data-tests-off]'), c.off > 0);
     this.markdownStale = true;
+  }
+
+  /** A contract page's pack section: each template's badge and reasons follow the answers. */
+  private renderPackTemplate(t: TemplateItem): void {
+    const el = this.root.querySelector(`details.template[data-template="${CSS.escape(t.id)}"]`);
+    if (!el) return;
+    attr(el, 'data-live', String(t.state === 'applies'));
+    attr(el, 'data-template-state', t.state);
+    setBadge(el.querySelector('summary .badge'), t.badge);
+    const ul = el.querySelector('ul.reasons');
+    const sig = t.reasons.join('\n');
+    if (ul && ul.getAttribute('data-sig') !== sig) {
+      ul.setAttribute('data-sig', sig);
+      ul.replaceChildren(...t.reasons.map((r) => Object.assign(document.createElement('li'), { textContent: r })));
+    }
+    show(ul, t.reasons.length > 0);
   }
 }
 

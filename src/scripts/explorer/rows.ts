@@ -6,56 +6,61 @@
  * given. Its styles live in RowsEditor.astro (global, scoped by its class).
  */
 import type { FieldShape, Row, RowSetDeclaration } from '../../lib/opengdd/types.ts';
-import { cidOf, make, setText } from './dom.ts';
+import { rowsView } from '../../lib/site/model/rows.ts';
+import { make, setText } from './dom.ts';
 
-/** Redraws a RowsTable section for `rows`, as the static page draws it. */
+/** Redraws a RowsTable section for `rows`, as the static page draws it (both from `rowsView`). */
 export function renderRows(section: Element, name: string, decl: RowSetDeclaration, rows: Row[]): void {
-  const cid = cidOf(section);
-  section.setAttribute('data-row-count', String(rows.length));
-  setText(section.querySelector('h3 .count'), `${rows.length} row${rows.length === 1 ? '' : 's'}`);
+  const v = rowsView(name, decl, rows);
+  section.setAttribute('data-row-count', String(v.total));
+  setText(section.querySelector('h3 .count'), v.count);
   section.querySelectorAll(':scope > .table-wrap, :scope > [data-state="when-empty"], :scope > .unused').forEach((n) => n.remove());
-  const declared = Object.keys(decl.record).filter((k) => !k.startsWith('_'));
-  const has = (r: Row, f: string) => Object.prototype.hasOwnProperty.call(r, f);
-  const carried = declared.filter((f) => rows.some((r) => has(r, f)));
   const anchor = section.querySelector(':scope > .description') ?? section.querySelector(':scope > h3');
-  if (rows.length === 0) {
-    const callout = make('div', cid, 'callout');
+  if (v.total === 0) {
+    const callout = make('div', 'callout');
     callout.setAttribute('data-state', 'when-empty');
-    callout.append(make('span', cid, 'callout-label', 'No rows — the builder implements'), decl['when-empty'] ?? 'The list is empty; this row set has no when-empty text.');
+    callout.append(make('span', 'callout-label', 'No rows — the builder implements'), v.whenEmpty);
     anchor?.after(callout);
     return;
   }
   // Focusable and named, as RowsTable.astro draws it: a wide table must scroll from the keyboard.
-  const wrap = make('div', cid, 'table-wrap');
+  const wrap = make('div', 'table-wrap');
   wrap.tabIndex = 0;
   wrap.setAttribute('role', 'region');
-  wrap.setAttribute('aria-label', `Rows of ${name}`);
-  const table = make('table', cid);
-  const head = make('tr', cid);
-  for (const f of carried) {
-    const th = make('th', cid);
+  wrap.setAttribute('aria-label', `Rows of ${v.label}`);
+  const table = make('table');
+  const head = make('tr');
+  for (const c of v.columns) {
+    const th = make('th');
     th.scope = 'col';
-    th.append(make('span', cid, 'field', f), make('span', cid, 'type', decl.record[f]!.type));
+    th.append(make('span', 'field', c.field), make('span', 'type', c.type));
     head.append(th);
   }
-  const thead = make('thead', cid);
+  const thead = make('thead');
   thead.append(head);
-  const tbody = make('tbody', cid);
-  for (const row of rows) {
-    const tr = make('tr', cid);
-    if (typeof row.id === 'string') tr.setAttribute('data-row-id', row.id);
-    carried.forEach((f, i) => {
-      const cell = make(i === 0 ? 'th' : 'td', cid);
+  const tbody = make('tbody');
+  for (const row of v.rows) {
+    const tr = make('tr');
+    if (row.id !== undefined) tr.setAttribute('data-row-id', row.id);
+    row.cells.forEach((c, i) => {
+      const cell = make(i === 0 ? 'th' : 'td');
       if (i === 0) cell.setAttribute('scope', 'row');
-      const v = row[f];
-      cell.append(has(row, f) ? make('code', cid, undefined, typeof v === 'string' ? v : JSON.stringify(v)) : make('span', cid, 'absent', '—'));
+      cell.append(c !== undefined ? make('code', undefined, c) : make('span', 'absent', '—'));
       tr.append(cell);
     });
     tbody.append(tr);
   }
-  table.append(make('caption', cid, 'visually-hidden', `Rows of ${name}`), thead, tbody);
+  table.append(make('caption', 'visually-hidden', `Rows of ${v.label}`), thead, tbody);
   wrap.append(table);
-  anchor?.after(wrap);
+  const after: Element[] = [wrap];
+  if (v.cut) after.push(make('p', 'unused', v.cut));
+  if (v.unused.length) {
+    const p = make('p', 'unused', 'No row carries ');
+    v.unused.forEach((f, i) => p.append(...(i > 0 ? [', '] : []), make('code', undefined, f)));
+    p.append('.');
+    after.push(p);
+  }
+  anchor?.after(...after);
 }
 
 /** Turns an input's text into a field value for the field's type; `undefined` removes the field. */

@@ -1,7 +1,8 @@
 /** `/og/contracts/<cv>.png`: the social image of a definition version (PNG 1200×630). */
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { allDefinitions, type DefinitionEntry } from '../../../lib/node/collections.ts';
-import { keysOf, plural } from '../../../lib/site/format.ts';
+import { memberKeys } from '../../../lib/opengdd/json.ts';
+import { plural } from '../../../lib/site/model/words.ts';
 import { socialPng } from '../../../lib/site/social.ts';
 
 export const getStaticPaths = (async () =>
@@ -16,7 +17,7 @@ export const GET: APIRoute = async ({ props }) => {
     subtitle: d.benefit,
     status: d.status,
     facts: [
-      plural(keysOf(d.definition.questions).length, 'question'),
+      plural(memberKeys(d.definition.questions).length, 'question'),
       ...(d.pack ? [plural(d.pack.document.templates.length, 'template')] : []),
       plural(d.adoptions.length, 'adoption'),
     ],

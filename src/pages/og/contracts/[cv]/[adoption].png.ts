@@ -1,7 +1,7 @@
 /** `/og/contracts/<cv>/<adoption>.png`: the social image of an adoption (PNG 1200×630). */
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { allAdoptions, allDefinitions, type AdoptionEntry, type DefinitionEntry } from '../../../../lib/node/collections.ts';
-import { plural } from '../../../../lib/site/format.ts';
+import { plural } from '../../../../lib/site/model/words.ts';
 import { socialPng } from '../../../../lib/site/social.ts';
 
 export const getStaticPaths = (async () => {

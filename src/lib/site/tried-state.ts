@@ -1,0 +1,57 @@
+/**
+ * The explorer bar's sentence for a tried state: what the page shows before any change (the
+ * supplied answers, or no answers yet) and, for a link that carries a tried state, what that state
+ * is. One function for the static page and the island, so a reloaded link reads the same as the
+ * change that made it.
+ */
+import type { QuestionState } from '../opengdd/evaluate.ts';
+import type { TriedState } from '../opengdd/explore.ts';
+import { humanize as humanName } from './model/words.ts';
+
+/** Keys whose entries differ between two maps (either side may lack the key). */
+function differing(a: Record<string, unknown>, b: Record<string, unknown>): string[] {
+  const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])];
+  return keys.filter((k) => JSON.stringify(a[k]) !== JSON.stringify(b[k]));
+}
+
+/** `a`, `a and b`, `a, b and c`. */
+function andList(items: string[]): string {
+  return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}
+
+const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/**
+ * The sentence for `tried` against the page's `base` (an adoption's supplied state; nothing on a
+ * contract page), e.g. "2 answers differ from the supplied ones: Fill order and Partial
+ * acceptance." or "3 of 6 questions answered; 1 value tried." `questions` is the tried state's
+ * evaluation (on a contract page it gives the asked questions; the untried sentence needs none).
+ */
+export function triedStateSentence(
+  page: 'contract' | 'adoption',
+  tried: TriedState,
+  base: TriedState,
+  questions: readonly Pick<QuestionState, 'asked' | 'counted'>[] = [],
+): string {
+  const answers = differing(tried.answers, base.answers);
+  const values = differing(tried.values, base.values);
+  const rows = differing(tried.rows, base.rows);
+  if (page === 'adoption') {
+    if (!answers.length && !values.length && !rows.length) return 'The supplied answers. Change an answer, a value or a row to see what follows.';
+    const nouns = [
+      ...(answers.length ? [count(answers.length, 'answer')] : []),
+      ...(values.length ? [count(values.length, 'value')] : []),
+      ...(rows.length ? [`the rows of ${andList(rows)}`] : []),
+    ];
+    const one = nouns.length === 1 && answers.length + values.length === 1;
+    const names = [...answers, ...values].map(humanName);
+    return `${andList(nouns)} differ${one ? 's from the supplied one' : ' from the supplied ones'}${names.length ? `: ${andList(names)}` : ''}.`;
+  }
+  const asked = questions.filter((q) => q.asked);
+  const answered = asked.filter((q) => q.counted).length;
+  if (!answered && !values.length && !rows.length) return 'No answers yet. Choose some above: the tests below follow.';
+  const parts = [`${answered} of ${count(asked.length, 'question')} answered`];
+  if (values.length) parts.push(`${count(values.length, 'value')} tried`);
+  if (rows.length) parts.push(`rows tried for ${andList(rows)}`);
+  return `${parts.join('; ')}.`;
+}

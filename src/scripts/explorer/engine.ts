@@ -1,0 +1,12 @@
+/**
+ * What the answer explorer computes with, loaded by the island with `import()` as it starts (with
+ * the definition and pack it fetches), so the page's own script stays small: the engine's
+ * exploration and URL state, the tests' Markdown, the page model's state and words, and the test
+ * list's markup.
+ */
+export { changeSummary, decodeState, encodeState, explore } from '../../lib/opengdd/explore.ts';
+export { renderAdoptionTests } from '../../lib/opengdd/render.ts';
+export { answersSection } from '../../lib/site/model/adoption.ts';
+export { pageState, ruleChanges } from '../../lib/site/model/state.ts';
+export { triedStateSentence } from '../../lib/site/tried-state.ts';
+export { liveSection, notLiveItem } from './tests-view.ts';
