@@ -133,6 +133,17 @@ export function shardFiles(shard: SearchShard, files: readonly string[]): string
 /** A page Pagefind indexes: one with a `data-pagefind-body` element. */
 const INDEXED_BODY = /<[a-z][^>]*\sdata-pagefind-body[\s=>]/;
 
+/**
+ * The pages of `files` that mark a body to index. Every page of the site does, in <main>; the
+ * others (version-free redirect pages, the adoption file views) must not reach an indexer at all:
+ * Pagefind drops a page without a body only when another page of the same index has one, so a
+ * shard holding only such pages would index them whole, and a shard left with none would have no
+ * index for the dialog to merge. Each file is read once here, one at a time.
+ */
+export function indexablePages(outDir: string, files: readonly string[]): string[] {
+  return files.filter((f) => INDEXED_BODY.test(readFileSync(path.join(outDir, f), 'utf8')));
+}
+
 /** Elements whose text stands apart from what follows it when they meet another element. */
 const ADJACENT = /(<\/[a-zA-Z][a-zA-Z0-9-]*\s*>)(?=<[a-zA-Z])/g;
 
@@ -154,7 +165,7 @@ export function indexedHtml(html: string): string {
 export async function writeSearchIndex(outDir: string, maxPages = DEFAULT_SHARD_PAGES): Promise<{ pages: number; shards: number }> {
   // Imported lazily: Pagefind starts a native service process, only needed at the end of a build.
   const pagefind = await import('pagefind');
-  const files = htmlFiles(outDir);
+  const files = indexablePages(outDir, htmlFiles(outDir));
   const shards = planShards(files, maxPages);
   const bundles: string[] = [];
   let pages = 0;
@@ -165,10 +176,6 @@ export async function writeSearchIndex(outDir: string, maxPages = DEFAULT_SHARD_
       // Each page is handed over one at a time (never the whole shard's HTML in memory at once).
       for (const file of shardFiles(shard, files)) {
         const html = readFileSync(path.join(outDir, file), 'utf8');
-        // Pagefind indexes only pages that mark a body once any page does, and every page of the
-        // site does in <main>; the rest (version-free redirects, the adoption file views) would
-        // be read and dropped, and counted as indexed.
-        if (!INDEXED_BODY.test(html)) continue;
         const added = await index.addHTMLFile({ url: pageUrl(file), content: indexedHtml(html) });
         if (added.errors.length) throw new Error(`Pagefind could not index ${file}: ${added.errors.join('; ')}`);
         pages += 1;

@@ -4,8 +4,11 @@
  * page limit unless one adoption folder does, pages outside contract folders come first, every
  * page is indexed exactly once, and a catalog the size of today's is one shard.
  */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { planShards, shardFiles, type SearchShard } from '../../src/integrations/search-index.ts';
+import { indexablePages, planShards, shardFiles, type SearchShard } from '../../src/integrations/search-index.ts';
 
 const site = ['index.html', '404.html', 'contracts/index.html'];
 const folder = (cv: string, adoptions: number) => [
@@ -86,5 +89,25 @@ describe('planShards', () => {
     const split = planShards(files, 2);
     expect(split.flatMap((s) => s.files)).toEqual([oddAdoption]);
     expectEveryPageOnce(split, files);
+  });
+});
+
+describe('indexablePages', () => {
+  it('keeps the pages that mark a body and leaves out redirect pages and bare views', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'indexable-'));
+    try {
+      const put = (rel: string, html: string) => {
+        mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+        writeFileSync(path.join(dir, rel), html);
+      };
+      put('contracts/container-2/index.html', '<html><body><main id="main" data-pagefind-body tabindex="-1">x</main></body></html>');
+      put('contracts/container-2/backpack/index.html', '<main data-pagefind-body="">x</main>');
+      put('contracts/container/index.html', '<html><head><meta http-equiv="refresh" content="0; url=/contracts/container-2/"></head></html>');
+      put('contracts/container-2/backpack/file/index.html', '<pre data-pagefind-ignore>{"data-pagefind-body": 1}</pre>');
+      const files = ['contracts/container-2/backpack/file/index.html', 'contracts/container-2/backpack/index.html', 'contracts/container-2/index.html', 'contracts/container/index.html'];
+      expect(indexablePages(dir, files)).toEqual(['contracts/container-2/backpack/index.html', 'contracts/container-2/index.html']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -43,9 +43,9 @@ function fillTestView(dl: Element, test: Record<string, unknown>): void {
 export function testArticle(proto: Element, test: GeneratedTest): Element {
   const item = proto.cloneNode(true) as Element;
   item.removeAttribute('data-proto-test-name');
-  const anchor = testAnchor(test.name);
-  item.id = anchor;
   item.setAttribute('data-test-name', test.name);
+  const heading = item.querySelector('.test-heading');
+  if (heading) heading.id = testAnchor(test.name);
   const name = item.querySelector('.name');
   if (name) name.textContent = test.name;
   const title = item.querySelector('.title');

@@ -3,16 +3,16 @@
  * states, built from the engine's output for the lantern fixture. Pure: no build, no browser.
  */
 import { describe, expect, it } from 'vitest';
-import { explore, STAND_IN_ADOPTION } from '../../../src/lib/opengdd/explore.ts';
-import type { NotLiveReason } from '../../../src/lib/opengdd/templates.ts';
-import type { Definition, Pack } from '../../../src/lib/opengdd/types.ts';
-import { adoptionPage } from '../../../src/lib/site/model/adoption.ts';
-import { catalogPage } from '../../../src/lib/site/model/catalog.ts';
-import { contractPage } from '../../../src/lib/site/model/contract.ts';
-import { rowsView } from '../../../src/lib/site/model/rows.ts';
-import { pageState, ruleChanges, shownTests } from '../../../src/lib/site/model/state.ts';
-import { countSentence, humanize, reasonSentence, valueBadge } from '../../../src/lib/site/model/words.ts';
-import { analyze, lamp, lampDesigner, lanternDefinition, lanternPack } from '../../helpers/fixtures.ts';
+import { explore, STAND_IN_ADOPTION } from '../../src/lib/opengdd/explore.ts';
+import type { NotLiveReason } from '../../src/lib/opengdd/templates.ts';
+import type { Definition, Pack } from '../../src/lib/opengdd/types.ts';
+import { adoptionPage } from '../../src/lib/site/model/adoption.ts';
+import { catalogPage } from '../../src/lib/site/model/catalog.ts';
+import { contractPage } from '../../src/lib/site/model/contract.ts';
+import { rowsView } from '../../src/lib/site/model/rows.ts';
+import { pageState, ruleChanges, shownTests } from '../../src/lib/site/model/state.ts';
+import { countSentence, humanize, reasonSentence, valueBadge } from '../../src/lib/site/model/words.ts';
+import { analyze, lamp, lampDesigner, lanternDefinition, lanternPack } from '../helpers/fixtures.ts';
 
 const definition = lanternDefinition() as unknown as Definition;
 const pack = lanternPack() as unknown as Pack;
