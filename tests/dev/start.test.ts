@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
+import { alive } from '../site/helpers.ts';
 import { freePort, privateProject, sleep } from './harness.ts';
 
 const project = privateProject();
@@ -36,15 +37,6 @@ function descendants(root: number): number[] {
   };
   walk(root);
   return out;
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** Whether something accepts connections on 127.0.0.1:`port`. */

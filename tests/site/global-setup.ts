@@ -6,7 +6,7 @@
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { SHARED_SITES } from './helpers.ts';
+import { alive, SHARED_SITES } from './helpers.ts';
 
 export default function setup(project: TestProject): () => void {
   const run = `run-${process.pid}`;
@@ -18,13 +18,4 @@ export default function setup(project: TestProject): () => void {
   }
   project.provide('opengddSitesRun', run);
   return () => rmSync(path.join(SHARED_SITES, run), { recursive: true, force: true });
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }

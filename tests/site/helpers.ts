@@ -75,7 +75,8 @@ export function takeLock(dir: string): () => void {
   }
 }
 
-function alive(pid: number): boolean {
+/** Whether a process with this id is running (a lock's holder, a server a test started). */
+export function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
