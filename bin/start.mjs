@@ -4,7 +4,7 @@
 // SIGTERM and SIGHUP it gets. npm forwards a signal to its script's process only, the shell that
 // runs the script line, which dies without passing it on: with `astro build && astro preview`,
 // stopping npm left the preview server running. So the script line execs this file (`exec node
-// scripts/start.mjs`), which npm's signal then reaches.
+// bin/start.mjs`), which npm's signal then reaches.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
