@@ -1,6 +1,6 @@
 /**
  * Social images (OpenGraph, 1200×630 PNG), made at build time: an SVG card drawn from catalog text,
- * rasterised by sharp. Every piece of catalog text is XML-escaped before it enters the SVG.
+ * rasterised by sharp in `lib/node/social-png.ts`. Every piece of catalog text is XML-escaped before it enters the SVG.
  */
 
 /** What one card shows. */
@@ -89,15 +89,4 @@ ${subtitleLines.length ? `<text x="80" y="${subtitleTop}" font-size="34" fill="#
 </g>
 </svg>
 `;
-}
-
-/**
- * Rasterises a card to PNG bytes (1200×630: the SVG's own size at 72 dpi). zlib level 5: on these
- * flat cards level 9 took three times as long, level 7 half as long again, for files 14 % smaller,
- * and a large catalog draws one card per adoption.
- */
-export async function socialPng(card: SocialCard): Promise<Uint8Array<ArrayBuffer>> {
-  const { default: sharp } = await import('sharp');
-  const png = await sharp(Buffer.from(socialSvg(card)), { density: 72 }).png({ compressionLevel: 5 }).toBuffer();
-  return new Uint8Array(png);
 }

@@ -3,7 +3,7 @@ import type { APIRoute, GetStaticPaths } from 'astro';
 import { allDefinitions, type DefinitionEntry } from '../../../lib/node/collections.ts';
 import { memberKeys } from '../../../lib/opengdd/json.ts';
 import { plural } from '../../../lib/site/model/words.ts';
-import { socialPng } from '../../../lib/site/social.ts';
+import { socialPng } from '../../../lib/node/social-png.ts';
 
 export const getStaticPaths = (async () =>
   (await allDefinitions()).map((entry) => ({ params: { cv: entry.id }, props: { entry } }))) satisfies GetStaticPaths;

@@ -2,7 +2,7 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { allAdoptions, allDefinitions, type AdoptionEntry, type DefinitionEntry } from '../../../../lib/node/collections.ts';
 import { plural } from '../../../../lib/site/model/words.ts';
-import { socialPng } from '../../../../lib/site/social.ts';
+import { socialPng } from '../../../../lib/node/social-png.ts';
 
 export const getStaticPaths = (async () => {
   const definitions = new Map((await allDefinitions()).map((d) => [d.id, d]));
