@@ -137,9 +137,10 @@ export interface Counts {
 /**
  * The count sentence, one wording for pages, the island and the search index alike:
  * "11 tests from 8 of the 14 templates; 4 wait on answers; 2 do not apply".
+ * Without a full stop: each place that shows it ends the sentence.
  */
 export function countSentence(c: Counts): string {
-  if (c.templates === 0) return 'No verification pack: no tests are generated.';
+  if (c.templates === 0) return 'No verification pack: no tests are generated';
   const head = `${plural(c.tests, 'test')} from ${c.live} of the ${plural(c.templates, 'template')}`;
   if (c.waits === 0 && c.off === 0) return `${head}; every template applies`;
   const parts = [head];
