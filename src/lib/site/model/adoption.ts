@@ -100,18 +100,10 @@ export function adoptionPage(input: AdoptionPageInput): AdoptionPageModel {
   const contractName = `${input.contractTitle}, version ${input.version}`;
   const sections: Section[] = [
     answersSection(state.asked, questions, input.contractTitle),
-    values
-      ? { id: 'values', heading: 'Values', depth: 2, count: String(values), intro: ADOPTION_INTRO.values }
-      : { id: 'values', heading: 'Values', depth: 2, empty: ADOPTION_INTRO.valuesEmpty },
-    rules
-      ? { id: 'rules', heading: 'Rules', depth: 2, count: String(rules), intro: ADOPTION_INTRO.rules }
-      : { id: 'rules', heading: 'Rules', depth: 2, intro: ADOPTION_INTRO.rules, empty: ADOPTION_INTRO.rulesEmpty },
-    rowSets
-      ? { id: 'rows', heading: 'Rows', depth: 2, count: String(rowSets), intro: ADOPTION_INTRO.rows }
-      : { id: 'rows', heading: 'Rows', depth: 2, empty: ADOPTION_INTRO.rowsEmpty },
-    inputs
-      ? { id: 'verification', heading: 'Verification inputs', depth: 2, count: String(inputs), intro: ADOPTION_INTRO.verification }
-      : { id: 'verification', heading: 'Verification inputs', depth: 2, intro: ADOPTION_INTRO.verification, empty: ADOPTION_INTRO.verificationEmpty },
+    part('values', 'Values', values, ADOPTION_INTRO.values, ADOPTION_INTRO.valuesEmpty),
+    part('rules', 'Rules', rules, ADOPTION_INTRO.rules, ADOPTION_INTRO.rulesEmpty, true),
+    part('rows', 'Rows', rowSets, ADOPTION_INTRO.rows, ADOPTION_INTRO.rowsEmpty),
+    part('verification', 'Verification inputs', inputs, ADOPTION_INTRO.verification, ADOPTION_INTRO.verificationEmpty, true),
     ...testSections(state, input.hasPack, testsIntro(state.counts.templates)),
     ...(input.findings ? [{ id: 'findings', heading: 'Findings', depth: 2 as const, count: String(input.findings), intro: 'What validation reports about this file. Warnings do not stop a build.' }] : []),
     { id: 'file', heading: 'The adoption file', depth: 2, intro: ADOPTION_INTRO.file },
@@ -126,4 +118,12 @@ export function adoptionPage(input: AdoptionPageInput): AdoptionPageModel {
     toc: tocOf(sections),
     state,
   };
+}
+
+/**
+ * A part of the adoption page: its count and intro when it has items, its empty sentence when
+ * not (with the intro too where the intro still explains what the empty part would hold).
+ */
+function part(id: string, heading: string, n: number, intro: string, empty: string, introWhenEmpty = false): Section {
+  return n ? { id, heading, depth: 2, count: String(n), intro } : { id, heading, depth: 2, ...(introWhenEmpty ? { intro } : {}), empty };
 }
