@@ -161,5 +161,5 @@ export function templateBody(t: Template): TemplateBody {
  * where its full text is published.
  */
 export function templateFileNote(cv: string): Piece[] {
-  return [text('Its test block and text are in the pack file, '), { kind: 'link', text: `${cv}.pack.json`, href: packFileUrl(cv) }, text('.')];
+  return [text('Its test block and text are in '), { kind: 'link', text: `${cv}.pack.json`, href: packFileUrl(cv) }, text('.')];
 }

@@ -22,9 +22,6 @@ export interface BadgeState {
   title?: string;
 }
 
-/** The glyph drawn before a badge's label. */
-export const GLYPH: Record<Tone, string> = { ok: '✓', muted: '–', warn: '!', danger: '✕', info: '•' };
-
 /** Which page an explorer sits on: a contract (no adoption supplies anything) or an adoption. */
 export type PageKind = 'contract' | 'adoption';
 
