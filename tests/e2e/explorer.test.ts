@@ -11,6 +11,7 @@ import { encodeState, explore, STAND_IN_ADOPTION, suppliedState } from '../../sr
 import { adoptionPage } from '../../src/lib/site/model/adoption.ts';
 import { pageState } from '../../src/lib/site/model/state.ts';
 import { templateBody, templateSummary, type Piece } from '../../src/lib/site/model/template.ts';
+import { definitionNaming } from '../../src/lib/site/model/words.ts';
 import type { Definition, Pack } from '../../src/lib/opengdd/types.ts';
 import { corpusDir, corpusPresent, repoRoot } from '../helpers/paths.ts';
 import { runCli } from '../helpers/cli.ts';
@@ -420,7 +421,7 @@ describe.skipIf(!browserPresent)('the answer explorer in Chromium', () => {
     const tried = { answers, values: {}, rows: {} };
     const e = explore(definition, pack, STAND_IN_ADOPTION, tried);
     const url = Object.keys(answers).length ? `?${encodeState(tried, { answers: {}, values: {}, rows: {} }).toString()}` : '';
-    return { definition, pack, url, templates: pageState(definition, e.evaluation, e.templates, 'contract').templates };
+    return { definition, naming: definitionNaming(definition), pack, url, templates: pageState(definition, e.evaluation, e.templates, 'contract').templates };
   }
 
   /** Every pack template's summary (and reasons, when the page has them) as the page shows it. */
@@ -439,12 +440,12 @@ describe.skipIf(!browserPresent)('the answer explorer in Chromium', () => {
 
   it.skipIf(!corpusPresent)('contract page without JavaScript: each template shows its name, id and state in its summary, and its fold links to the pack file', async () => {
     const page = await open('corpus', '/contracts/ranged-value-2/', { javaScriptEnabled: false });
-    const { pack, templates } = rangedValue();
+    const { pack, naming, templates } = rangedValue();
     expect(templates.filter((t) => t.state === 'off').length).toBeGreaterThan(0);
     expect(await summaries(page)).toEqual(
       pack.templates.map((t, i) => {
         const item = templates[i]!;
-        const s = templateSummary(t);
+        const s = templateSummary(t, naming);
         return {
           id: t.id,
           live: String(item.state === 'applies'),
@@ -479,7 +480,7 @@ describe.skipIf(!browserPresent)('the answer explorer in Chromium', () => {
       expect(await page.locator(`${fold} .test-view`).count(), id).toBe(0);
       await page.click(`${fold} > summary`);
       await page.waitForSelector(`${fold}[data-drawn]`);
-      const body = templateBody(t);
+      const body = templateBody(t, tried.naming);
       const drawn = await page.evaluate((sel) => {
         const d = document.querySelector(sel)!;
         const texts = (q: string) => [...d.querySelectorAll(q)].map((n) => n.textContent);

@@ -7,13 +7,21 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { memberKeys } from '../../src/lib/opengdd/json.ts';
-import type { Pack, Template } from '../../src/lib/opengdd/types.ts';
+import type { Definition, Pack, Template } from '../../src/lib/opengdd/types.ts';
+import type { Naming } from '../../src/lib/site/describe.ts';
 import { conditionPieces, placeholderPieces, templateBody, templateFileNote, templateSummary, type Piece } from '../../src/lib/site/model/template.ts';
+import { definitionNaming } from '../../src/lib/site/model/words.ts';
 import { testViewRows } from '../../src/lib/site/test-view.ts';
 import { corpusDir, corpusPresent, list, repoRoot } from '../helpers/paths.ts';
 
-const packsOf = (root: string): Template[] =>
-  list(path.join(root, 'packs')).flatMap((f) => (JSON.parse(readFileSync(path.join(root, 'packs', f), 'utf8')) as Pack).templates);
+/** Every template of a catalog's packs, with how its definition's page names questions and answers. */
+const packsOf = (root: string): { t: Template; naming: Naming }[] =>
+  list(path.join(root, 'packs')).flatMap((f) => {
+    const cv = f.replace(/\.pack\.json$/, '');
+    const definition = JSON.parse(readFileSync(path.join(root, 'catalog', cv, 'definition.json'), 'utf8')) as Definition;
+    const naming = definitionNaming(definition);
+    return (JSON.parse(readFileSync(path.join(root, 'packs', f), 'utf8')) as Pack).templates.map((t) => ({ t, naming }));
+  });
 const templates = [...packsOf(repoRoot), ...(corpusPresent ? packsOf(corpusDir) : [])];
 
 const textOf = (pieces: Piece[]): string => pieces.map((p) => (p.kind === 'condition' ? textOf(p.pieces) : p.text)).join('');
@@ -28,17 +36,17 @@ describe('a pack template’s summary and body', () => {
     const pieces = placeholderPieces('{{instance}} holds {{row.id}}; {x} is not one');
     expect(textOf(pieces)).toBe('{{instance}} holds {{row.id}}; {x} is not one');
     expect(pieces.filter((p) => p.kind === 'mark').map((p) => (p as { text: string }).text)).toEqual(['{{instance}}', '{{row.id}}']);
-    for (const t of templates) {
-      const body = templateBody(t);
+    for (const { t, naming } of templates) {
+      const body = templateBody(t, naming);
       expect(textOf(body.text), t.id).toBe(t.text);
       expect(body.text.filter((p) => p.kind === 'mark').length, t.id).toBe((t.text.match(/\{\{[^{}]+\}\}/g) ?? []).length);
     }
   });
 
   it('says when each template applies and how it expands, in the summary and in the body', () => {
-    for (const t of templates) {
-      const s = templateSummary(t);
-      const body = templateBody(t);
+    for (const { t, naming } of templates) {
+      const s = templateSummary(t, naming);
+      const body = templateBody(t, naming);
       expect(s.anchor).toBe(`template-${t.id}`);
       expect(s.kind, t.id).toBe(t.type === 'general' ? 'General' : 'Scenario');
       expect(textOf(s.expands), t.id).toBe(t.expand === 'per-row' ? `Per row · ${t.collection}` : 'Once');
@@ -48,7 +56,11 @@ describe('a pack template’s summary and body', () => {
         // The summary's condition reads as the body's, without the body's links (the summary toggles the fold).
         expect(applies, t.id).toBe(`When ${textOf(s.when).slice('Applies when '.length)}.`);
         expect(flat(s.when).some((p) => 'href' in p), t.id).toBe(false);
-        for (const q of memberKeys(t.when.flag)) expect(flat(body.facts[0]!.pieces!).some((p) => p.kind === 'name' && p.href === `#question-${q}`), `${t.id} ${q}`).toBe(true);
+        // Each question it cites is named as the page numbers it, and links to it.
+        for (const q of memberKeys(t.when.flag)) {
+          expect(flat(body.facts[0]!.pieces!).some((p) => p.kind === 'name' && p.href === `#question-${q}` && p.text === naming.question(q)), `${t.id} ${q}`).toBe(true);
+          expect(textOf(s.when), `${t.id} ${q}`).toContain(naming.question(q));
+        }
       } else {
         expect(textOf(s.when), t.id).toBe('Applies whatever the answers');
         expect(applies, t.id).toBe('Whatever the answers.');
@@ -62,13 +74,13 @@ describe('a pack template’s summary and body', () => {
   });
 
   it('lists every binding with its phrases, and the test block as the test view lays it out', () => {
-    for (const t of templates) {
-      const body = templateBody(t);
+    for (const { t, naming } of templates) {
+      const body = templateBody(t, naming);
       expect(body.bindings?.rows.map((r) => r.id) ?? [], t.id).toEqual(memberKeys(t.bindings));
       for (const r of body.bindings?.rows ?? []) {
         const b = t.bindings![r.id]!;
         expect(r.phrases.map(textOf), `${t.id} ${r.id}`).toEqual(memberKeys(b.map).map((k) => `${k} → ${b.map[k]}`));
-        expect(textOf(r.by), `${t.id} ${r.id}`).toBe(b.flag ? `the answer to ${b.flag}` : `the row’s ${b.row_field}`);
+        expect(textOf(r.by), `${t.id} ${r.id}`).toBe(b.flag ? `the answer to ${naming.question(b.flag)}` : `the row’s ${b.row_field}`);
       }
       expect(body.test, t.id).toEqual({ type: String(t.test.type), rows: testViewRows(t.test) });
     }
@@ -85,6 +97,11 @@ describe('a pack template’s summary and body', () => {
       pieces: [{ kind: 'name', text: 'number-kind', href: '#question-number-kind' }, { kind: 'text', text: ' is ' }, { kind: 'code', text: 'fractional', literal: true }],
     });
     expect(flat([conditionPieces(tokens, false)]).some((p) => 'href' in p)).toBe(false);
+    // A named question links by its id; an answer the page names reads as a name, not as code.
+    expect(conditionPieces([{ kind: 'question', text: 'question 1', id: 'number-kind' }, { kind: 'text', text: ' is ' }, { kind: 'option', text: 'Fractional', id: 'fractional' }], true)).toEqual({
+      kind: 'condition',
+      pieces: [{ kind: 'name', text: 'question 1', href: '#question-number-kind' }, { kind: 'text', text: ' is ' }, { kind: 'option', text: 'Fractional' }],
+    });
   });
 
   it('names the published pack file while the body is not drawn', () => {

@@ -10,5 +10,6 @@ export { answersSection } from '../../lib/site/model/adoption.ts';
 export { pageState, ruleChanges } from '../../lib/site/model/state.ts';
 export { triedStateSentence } from '../../lib/site/tried-state.ts';
 export { templateBody } from '../../lib/site/model/template.ts';
+export { definitionNaming } from '../../lib/site/model/words.ts';
 export { liveSection, notLiveItem } from './tests-view.ts';
 export { templateBodyNodes } from './template-view.ts';

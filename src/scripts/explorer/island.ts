@@ -9,6 +9,7 @@
  */
 import type { Exploration, TriedState } from '../../lib/opengdd/explore.ts';
 import type { Pack, RowSetDeclaration } from '../../lib/opengdd/types.ts';
+import type { Naming } from '../../lib/site/describe.ts';
 import type { PageState, TemplateItem } from '../../lib/site/model/state.ts';
 import { definitionUrl, templateAnchor } from '../../lib/site/urls.ts';
 import { loadExplorerData, type EmbeddedExplorerData, type ExplorerData } from './data.ts';
@@ -40,6 +41,8 @@ class AnswerExplorer extends HTMLElement {
   /** The tests' Markdown (copy, download) is made only when a reader asks for it. */
   private markdownStale = true;
   private urlTimer = 0;
+  /** How the page names questions and answers in a pack template's conditions (made on first drawing). */
+  private naming: Naming | undefined;
   /** Settles once the definition and pack are loaded and the island has started. */
   private ready: Promise<void> | undefined;
 
@@ -384,7 +387,8 @@ class AnswerExplorer extends HTMLElement {
     const item = this.model.templates.find((t) => t.id === id);
     if (!note || !template || !item) return;
     const body = note.parentElement!;
-    note.replaceWith(...this.engine.templateBodyNodes(this.engine.templateBody(template)));
+    this.naming ??= this.engine.definitionNaming(this.data.definition);
+    note.replaceWith(...this.engine.templateBodyNodes(this.engine.templateBody(template, this.naming)));
     if (!body.querySelector(':scope > ul.reasons')) body.prepend(make('ul', 'reasons'));
     fold.setAttribute('data-drawn', '');
     this.renderPackTemplate(item);

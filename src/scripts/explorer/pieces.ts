@@ -21,6 +21,8 @@ export function pieceNodes(pieces: Piece[]): (Node | string)[] {
         a.append(em);
         return a;
       }
+      case 'option':
+        return make('span', 'option-name', p.text);
       case 'mark':
         return make('mark', 'placeholder', p.text);
       case 'link': {

@@ -8,19 +8,21 @@
  */
 import { memberKeys } from '../../opengdd/json.ts';
 import type { Template } from '../../opengdd/types.ts';
-import { conditionWords, type Token } from '../describe.ts';
+import { conditionWords, type Naming, type Token } from '../describe.ts';
 import { testViewRows, type TestViewRow } from '../test-view.ts';
 import { packFileUrl, questionAnchor, rowSetAnchor, templateAnchor, valueAnchor } from '../urls.ts';
+import { APPLIES_WHEN } from './words.ts';
 
 /**
- * A piece of inline text: plain text, an identifier (`literal`: an option id, kept on one line), a
+ * A piece of inline text: plain text, an identifier (`literal`: a row value, kept on one line), a
  * name (a question, value, row set or field; linked to its place on the page when `href` is set),
- * a `{{placeholder}}` an adoption fills in, a link, or a condition's words.
+ * an answer by its name, a `{{placeholder}}` an adoption fills in, a link, or a condition's words.
  */
 export type Piece =
   | { kind: 'text'; text: string }
   | { kind: 'code'; text: string; literal?: boolean }
   | { kind: 'name'; text: string; href?: string }
+  | { kind: 'option'; text: string }
   | { kind: 'mark'; text: string }
   | { kind: 'link'; text: string; href: string }
   | { kind: 'condition'; pieces: Piece[] };
@@ -32,16 +34,18 @@ const code = (s: string): Piece => ({ kind: 'code', text: s });
 export function conditionPieces(tokens: Token[], link: boolean): Piece {
   const href = (tok: Token): string | undefined => {
     if (!link) return undefined;
-    if (tok.kind === 'question') return `#${questionAnchor(tok.text)}`;
-    if (tok.kind === 'value') return `#${valueAnchor(tok.text)}`;
-    if (tok.kind === 'rowset') return `#${rowSetAnchor(tok.text)}`;
+    const id = 'id' in tok ? (tok.id ?? tok.text) : tok.text;
+    if (tok.kind === 'question') return `#${questionAnchor(id)}`;
+    if (tok.kind === 'value') return `#${valueAnchor(id)}`;
+    if (tok.kind === 'rowset') return `#${rowSetAnchor(id)}`;
     return undefined;
   };
   return {
     kind: 'condition',
     pieces: tokens.map((tok): Piece => {
       if (tok.kind === 'text') return text(tok.text);
-      if (tok.kind === 'option') return { kind: 'code', text: tok.text, literal: true };
+      // An answer the page names reads as a name; a row value as the literal written into a row.
+      if (tok.kind === 'option') return tok.id ? { kind: 'option', text: tok.text } : { kind: 'code', text: tok.text, literal: true };
       const to = href(tok);
       return to ? { kind: 'name', text: tok.text, href: to } : { kind: 'name', text: tok.text };
     }),
@@ -84,23 +88,23 @@ export interface TemplateBody {
   text: Piece[];
 }
 
-/** The summary of a template. */
-export function templateSummary(t: Template): TemplateSummary {
+/** The summary of a template; `naming` names the questions and answers its condition cites. */
+export function templateSummary(t: Template, naming: Naming): TemplateSummary {
   const flag = t.when?.flag;
   return {
     anchor: templateAnchor(t.id),
     kind: t.type === 'general' ? 'General' : 'Scenario',
     expands: t.expand === 'per-row' ? [text('Per row'), ...(t.collection ? [text(' · '), code(t.collection)] : [])] : [text('Once')],
-    when: flag ? [text('Applies when '), conditionPieces(conditionWords({ flag }), false)] : [text('Applies whatever the answers')],
+    when: flag ? [text(APPLIES_WHEN.before), conditionPieces(conditionWords({ flag }, naming), false)] : [text(APPLIES_WHEN.always)],
   };
 }
 
-/** The body of a template. */
-export function templateBody(t: Template): TemplateBody {
+/** The body of a template; `naming` as for {@link templateSummary}. */
+export function templateBody(t: Template, naming: Naming): TemplateBody {
   const flag = t.when?.flag;
   const row = t.when?.row;
   const facts: TemplateFact[] = [
-    { label: 'Applies', pieces: flag ? [text('When '), conditionPieces(conditionWords({ flag }), true), text('.')] : [text('Whatever the answers.')] },
+    { label: 'Applies', pieces: flag ? [text('When '), conditionPieces(conditionWords({ flag }, naming), true), text('.')] : [text('Whatever the answers.')] },
   ];
   if (t.expand === 'per-row') {
     facts.push({
@@ -143,7 +147,7 @@ export function templateBody(t: Template): TemplateBody {
               return {
                 id,
                 by: b.flag
-                  ? [conditionPieces([{ kind: 'text', text: 'the answer to ' }, { kind: 'question', text: b.flag }], true)]
+                  ? [conditionPieces([{ kind: 'text', text: 'the answer to ' }, { kind: 'question', text: naming.question(b.flag), id: b.flag }], true)]
                   : [text('the row’s '), { kind: 'name', text: b.row_field ?? '' }],
                 phrases: memberKeys(b.map).map((k) => [code(k), text(` → ${b.map[k]}`)]),
               };
