@@ -7,9 +7,11 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { encodeState, explore, suppliedState } from '../../src/lib/opengdd/explore.ts';
+import { encodeState, explore, STAND_IN_ADOPTION, suppliedState } from '../../src/lib/opengdd/explore.ts';
 import { adoptionPage } from '../../src/lib/site/model/adoption.ts';
 import { pageState } from '../../src/lib/site/model/state.ts';
+import { templateBody, templateSummary, type Piece } from '../../src/lib/site/model/template.ts';
+import { definitionNaming } from '../../src/lib/site/model/words.ts';
 import type { Definition, Pack } from '../../src/lib/opengdd/types.ts';
 import { corpusDir, corpusPresent, repoRoot } from '../helpers/paths.ts';
 import { runCli } from '../helpers/cli.ts';
@@ -195,6 +197,8 @@ describe.skipIf(!browserPresent)('the answer explorer in Chromium', () => {
     const names = await page.locator('[data-test-name]').evaluateAll((els) => els.map((e) => e.getAttribute('data-test-name')));
     expect(names.length).toBeGreaterThan(0);
     for (const n of names) expect(n).toMatch(/^<your-adoption>\//);
+    // Why a template waits is drawn when its fold opens (its badge says it before).
+    await page.click('details.template[data-template="wave-sends-its-count"] > summary');
     expect(await reasons(page, 'wave-sends-its-count')).toContain('expands once per row of waves');
     expect(await radiosVisible(page, 'breather')).toBe(false);
     expect(await live(page, 'rounds-repeat')).toBe('false');
@@ -405,6 +409,110 @@ describe.skipIf(!browserPresent)('the answer explorer in Chromium', () => {
     expect(await shown(page)).toEqual({ counts: tried.counts, toc: tried.toc, line: tried.line, answersIntro: tried.answersIntro, questions: tried.questions, templates: tried.templates });
   });
 
+  // ——— The contract page's pack templates: summaries in the page, bodies drawn on opening ———
+
+  /** The text of the page model's pieces, as a page shows them. */
+  const piecesText = (pieces: Piece[]): string => pieces.map((p) => (p.kind === 'condition' ? piecesText(p.pieces) : p.text)).join('');
+
+  /** ranged-value-2's definition and pack, and the page model's template states for a tried state (none: the page as built). */
+  function rangedValue(answers: Record<string, string> = {}) {
+    const definition: Definition = json(path.join(corpusDir, 'catalog/ranged-value-2/definition.json'));
+    const pack: Pack = json(path.join(corpusDir, 'packs/ranged-value-2.pack.json'));
+    const tried = { answers, values: {}, rows: {} };
+    const e = explore(definition, pack, STAND_IN_ADOPTION, tried);
+    const url = Object.keys(answers).length ? `?${encodeState(tried, { answers: {}, values: {}, rows: {} }).toString()}` : '';
+    return { definition, naming: definitionNaming(definition), pack, url, templates: pageState(definition, e.evaluation, e.templates, 'contract').templates };
+  }
+
+  /** Every pack template's summary (and reasons, when the page has them) as the page shows it. */
+  const summaries = (page: Page) =>
+    page.evaluate(() =>
+      [...document.querySelectorAll('details.template')].map((d) => ({
+        id: d.getAttribute('data-template'),
+        live: d.getAttribute('data-live'),
+        state: d.getAttribute('data-template-state'),
+        title: d.querySelector('summary .title')!.textContent,
+        chips: d.querySelector('summary .chips')!.textContent,
+        when: d.querySelector('summary .when-line')!.textContent,
+        reasons: [...d.querySelectorAll('.fold-body > ul.reasons > li')].map((li) => li.textContent),
+      })),
+    );
+
+  it.skipIf(!corpusPresent)('contract page without JavaScript: each template shows its name, id and state in its summary, and its fold links to the pack file', async () => {
+    const page = await open('corpus', '/contracts/ranged-value-2/', { javaScriptEnabled: false });
+    const { pack, naming, templates } = rangedValue();
+    expect(templates.filter((t) => t.state === 'off').length).toBeGreaterThan(0);
+    expect(await summaries(page)).toEqual(
+      pack.templates.map((t, i) => {
+        const item = templates[i]!;
+        const s = templateSummary(t, naming);
+        return {
+          id: t.id,
+          live: String(item.state === 'applies'),
+          state: item.state,
+          title: `${i + 1}. ${t.title} ${item.badge.label}`,
+          chips: `${t.id}${s.kind}${piecesText(s.expands)}`,
+          when: piecesText(s.when),
+          // Why a template does not apply is its state; why one waits, its badge and "Applies when" say.
+          reasons: item.state === 'off' ? item.reasons : [],
+        };
+      }),
+    );
+    // The body is not in the page: each fold names the published file that holds it.
+    expect(await page.locator('details.template .test-view, details.template p.text').count()).toBe(0);
+    const links = await page.locator('details.template [data-template-file] a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    expect(links).toEqual(pack.templates.map(() => '/contracts/ranged-value-2/ranged-value-2.pack.json'));
+  });
+
+  it.skipIf(!corpusPresent)('contract page: a template’s body is drawn when its fold first opens, as the model words it, and its reasons follow the tried answers', async () => {
+    const tried = rangedValue({ 'number-kind': 'fractional' });
+    const before = rangedValue();
+    const page = await open('corpus', `/contracts/ranged-value-2/${tried.url}`);
+    // The tried state changes the states the page was built with; the summaries follow it.
+    expect(tried.templates.map((t) => t.state)).not.toEqual(before.templates.map((t) => t.state));
+    expect((await summaries(page)).map((s) => s.state)).toEqual(tried.templates.map((t) => t.state));
+    // Bindings and inputs (limits-hold), per-row bindings (drift-moves-value), and states the tried answers changed.
+    const ids = ['limits-hold', 'drift-moves-value', 'fractional-change-resolves', 'fractional-value-keeps-no-store'];
+    for (const id of ids) {
+      const t = tried.pack.templates.find((x) => x.id === id)!;
+      const item = tried.templates.find((x) => x.id === id)!;
+      const fold = `details.template[data-template="${id}"]`;
+      expect(await page.locator(`${fold} .test-view`).count(), id).toBe(0);
+      await page.click(`${fold} > summary`);
+      await page.waitForSelector(`${fold}[data-drawn]`);
+      const body = templateBody(t, tried.naming);
+      const drawn = await page.evaluate((sel) => {
+        const d = document.querySelector(sel)!;
+        const texts = (q: string) => [...d.querySelectorAll(q)].map((n) => n.textContent);
+        return {
+          reasons: texts('.fold-body > ul.reasons > li'),
+          facts: [...d.querySelectorAll('dl.facts > div')].map((div) => [div.querySelector('dt')!.textContent, div.querySelector('dd')!.textContent]),
+          bindings: texts('.table-wrap tbody tr').length ? [...d.querySelectorAll('.table-wrap tbody tr')].map((tr) => [...tr.children].map((c) => c.textContent)) : undefined,
+          test: [...d.querySelectorAll('dl.test-view > div')].map((div) => [div.getAttribute('data-field'), div.querySelector('dt')!.textContent, div.querySelector('dd')!.textContent]),
+          text: d.querySelector('p.text')!.textContent,
+          marks: d.querySelectorAll('p.text mark.placeholder').length,
+          file: d.querySelectorAll('[data-template-file]').length,
+        };
+      }, fold);
+      expect(drawn, id).toEqual({
+        reasons: item.reasons,
+        facts: body.facts.map((f) => [f.label, f.pieces ? piecesText(f.pieces) : f.list!.map(piecesText).join('')]),
+        bindings: body.bindings?.rows.map((r) => [r.id, piecesText(r.by), r.phrases.map(piecesText).join('')]),
+        test: body.test.rows.map((r) => [r.key, r.label, r.items.join('')]),
+        text: t.text,
+        marks: (t.text.match(/\{\{[^{}]+\}\}/g) ?? []).length,
+        file: 0,
+      });
+    }
+    expect(tried.pack.templates.find((t) => t.id === 'limits-hold')!.inputs).toBeDefined();
+    expect(await page.locator('details.template[data-template="drift-moves-value"] .table-wrap tbody tr').count()).toBeGreaterThan(0);
+    // An open fold's reasons follow the next change: back to whole numbers, fractional-value-keeps-no-store stops applying.
+    await page.check('input[name="number-kind"][value="whole-number"]');
+    const now = rangedValue({ 'number-kind': 'whole-number' }).templates.find((t) => t.id === 'fractional-value-keeps-no-store')!;
+    expect(now.reasons.length).toBeGreaterThan(0);
+    expect(await page.locator('details.template[data-template="fractional-value-keeps-no-store"] .fold-body > ul.reasons > li').allTextContents()).toEqual(now.reasons);
+  });
+
   it.skipIf(!corpusPresent)('names read as names: h1, title, breadcrumbs, row sets and options; the ids stay beside them', async () => {
     const page = await open('corpus', '/contracts/container-2/backpack/');
     expect(await page.textContent('h1')).toBe('Backpack');
@@ -435,17 +543,126 @@ describe.skipIf(!browserPresent)('the answer explorer in Chromium', () => {
     expect(await page.getAttribute('[data-question="fill-order"] details.why', 'open')).toBeNull();
   });
 
-  it.skipIf(!corpusPresent)('choosing an answer moves nothing under the pointer', async () => {
+  it.skipIf(!corpusPresent)('at 1440 and 390 px each option is a row whose name, id, marks and meaning show whole and apart; every supplied answer shows at a glance', async () => {
     const page = await open('corpus', '/contracts/container-2/backpack/');
-    for (const [q, option] of [['fill-order', 'append'], ['capacity-limit', 'no-limit'], ['draw-order', 'first-in-order']] as const) {
-      const target = page.locator(`[data-option-choice="${option}"]`);
-      await target.scrollIntoViewIfNeeded();
-      const before = await target.boundingBox();
-      await target.click();
-      expect(await page.isChecked(`input[name="${q}"][value="${option}"]`)).toBe(true);
-      const after = await target.boundingBox();
-      expect(Math.abs(after!.y - before!.y), `${q}=${option}`).toBeLessThan(1);
-      expect(Math.abs(after!.height - before!.height), `${q}=${option}`).toBeLessThan(1);
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      const problems = await page.evaluate(() => {
+        const out: string[] = [];
+        const meet = (a: DOMRect, b: DOMRect) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+        const folded = (e: Element) => e.closest('details:not([open])') !== null && !e.closest('summary');
+        for (const q of document.querySelectorAll<HTMLElement>('main [data-question]')) {
+          const id = q.dataset.question!;
+          // The supplied answer: checked, marked, outside any fold, its mark and name shown.
+          const mark = q.querySelector<HTMLElement>('.choice-supplied');
+          const option = mark?.closest('.choice-option');
+          if (!mark || !option) out.push(`${id}: no supplied mark`);
+          else {
+            if (!option.querySelector<HTMLInputElement>('input')!.checked) out.push(`${id}: supplied option not checked`);
+            if (folded(option) || mark.getBoundingClientRect().width === 0 || getComputedStyle(mark).visibility !== 'visible') out.push(`${id}: supplied answer not shown`);
+          }
+          for (const o of q.querySelectorAll<HTMLElement>('.choice-option')) {
+            const name = o.querySelector('.choice-name')!;
+            const text = document.createRange();
+            text.selectNodeContents(name.firstChild!);
+            // Every part of the row, the hidden "Tried" too: it keeps its room, and must not land on anything.
+            const parts: [string, DOMRect][] = [
+              ['name', text.getBoundingClientRect()],
+              ...[...o.querySelectorAll('.choice-name code, .choice-supplied, .choice-tried, .choice-meaning, .choice-more')]
+                .filter((e) => getComputedStyle(e).display !== 'none')
+                .map((e): [string, DOMRect] => [e.className || e.tagName, e.getBoundingClientRect()]),
+            ];
+            const row = o.getBoundingClientRect();
+            for (const [what, r] of parts) {
+              if (r.width === 0) out.push(`${id}/${o.dataset.optionChoice} ${what}: not shown`);
+              if (r.left < row.left - 1 || r.right > row.right + 1 || r.right > document.documentElement.clientWidth) out.push(`${id}/${o.dataset.optionChoice} ${what}: outside its row`);
+            }
+            for (let i = 0; i < parts.length; i++)
+              for (let j = i + 1; j < parts.length; j++) if (meet(parts[i]![1], parts[j]![1])) out.push(`${id}/${o.dataset.optionChoice}: ${parts[i]![0]} overlaps ${parts[j]![0]}`);
+            if (folded(o.querySelector('.choice-meaning')!)) out.push(`${id}/${o.dataset.optionChoice}: meaning folded`);
+          }
+          // "Why this is asked" shares the id's line where there is room: it must not sit on the line's words.
+          const why = q.querySelector('details.why > summary')!.getBoundingClientRect();
+          for (const e of q.querySelectorAll('.meta > *')) if (meet(why, e.getBoundingClientRect())) out.push(`${id}: "Why this is asked" overlaps ${e.className}`);
+        }
+        return out;
+      });
+      expect(problems, `${width}px`).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${width}px`).toBe(width);
+    }
+    // Opening the rationale leaves its summary where it was and shows the text below.
+    const summary = page.locator('[data-question="fill-order"] details.why > summary');
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await summary.scrollIntoViewIfNeeded();
+      const at = () => summary.evaluate((e) => e.getBoundingClientRect().top + scrollY);
+      const before = await at();
+      await summary.click();
+      expect(await page.isVisible('[data-question="fill-order"] details.why > .fold-body')).toBe(true);
+      expect(Math.abs((await at()) - before), `${width}px`).toBeLessThan(1);
+      await summary.click();
+    }
+  });
+
+  it.skipIf(!corpusPresent)('templates that do not apply are folded to their state and title, reasons on demand; one the explorer moves there is folded alike', async () => {
+    const page = await open('corpus', '/contracts/container-2/backpack/');
+    const offs = () =>
+      page.$$eval('[data-tests-off] [data-template]', (items) =>
+        items.map((li) => {
+          const summary = li.querySelector('details > summary');
+          return {
+            id: li.getAttribute('data-template'),
+            open: li.querySelector('details')!.open,
+            badge: summary?.querySelector('.badge')?.getAttribute('data-state-label'),
+            title: summary?.querySelector('.title')?.textContent,
+            // checkVisibility: a closed fold's content keeps a layout box in Chromium but is not shown.
+            shown: summary?.checkVisibility() ?? false,
+            reasons: li.querySelector('.reasons')!.textContent,
+            reasonsShown: li.querySelector('.reasons')!.checkVisibility(),
+          };
+        }),
+      );
+    const titles = Object.fromEntries(json(path.join(corpusDir, 'packs/container-2.pack.json')).templates.map((t: { id: string; title: string }) => [t.id, t.title]));
+    const check = async (answers: Record<string, string> | undefined) => {
+      const m = modelOf(answers);
+      const want = Object.entries(m.templates).filter(([, state]) => state === 'off').map(([id]) => id);
+      const got = await offs();
+      expect(got.map((o) => o.id)).toEqual(want);
+      expect((await page.textContent('[data-section-count="not-applying"] .n'))?.trim()).toBe(String(want.length));
+      for (const o of got) {
+        expect(o, o.id!).toMatchObject({ open: false, badge: 'Does not apply', title: titles[o.id!], shown: true, reasonsShown: false });
+        expect(o.reasons).toMatch(/does not apply because/);
+      }
+      return got;
+    };
+    const before = await check(undefined);
+    await page.click(`[data-tests-off] [data-template="${before[0]!.id}"] summary`);
+    expect(await page.isVisible(`[data-tests-off] [data-template="${before[0]!.id}"] .reasons`)).toBe(true);
+    expect(await page.isVisible(`[data-tests-off] [data-template="${before[0]!.id}"] a.id`)).toBe(true);
+    await page.click(`[data-tests-off] [data-template="${before[0]!.id}"] summary`);
+    // A tried answer moves takes-what-fits among them: cloned by the island, folded the same way.
+    await page.check('input[name="partial-acceptance"][value="all-or-nothing"]');
+    const after = await check({ ...json(path.join(corpusDir, 'catalog/container-2/adoptions/backpack.json')).answers, 'partial-acceptance': 'all-or-nothing' });
+    expect(after.map((o) => o.id)).toContain('takes-what-fits');
+  });
+
+  it.skipIf(!corpusPresent)('choosing an answer moves nothing under the pointer, at 1280 and 390 px', async () => {
+    const page = await open('corpus', '/contracts/container-2/backpack/');
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const [q, option] of [['fill-order', 'append'], ['capacity-limit', 'no-limit'], ['draw-order', 'first-in-order'], ['fill-order', 'first-slot-that-fits'], ['fill-order', 'top-up-then-first-empty']] as const) {
+        const target = page.locator(`[data-option-choice="${option}"]`);
+        await target.scrollIntoViewIfNeeded();
+        // Where the option is on the page (the click may scroll it clear of the bar first).
+        const box = () => target.evaluate((e) => { const r = e.getBoundingClientRect(); return { y: r.top + scrollY, height: r.height }; });
+        const before = await box();
+        await target.click();
+        expect(await page.isChecked(`input[name="${q}"][value="${option}"]`)).toBe(true);
+        const after = await box();
+        expect(Math.abs(after.y - before.y), `${width}px ${q}=${option}`).toBeLessThan(1);
+        expect(Math.abs(after.height - before.height), `${width}px ${q}=${option}`).toBeLessThan(1);
+      }
+      await page.click('[data-action="restore"]');
     }
   });
 
