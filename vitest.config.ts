@@ -13,9 +13,10 @@
  */
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
+import LongFirstSequencer from './tests/sequencer.ts';
 
 /** Test files that build the site or drive a browser (`*.build.test.ts` anywhere, too). */
-const SITE = ['tests/{site,e2e,crawl,dev}/**/*.test.ts', 'tests/hardening/{build,injection}.test.ts', 'tests/**/*.build.test.ts'];
+const SITE = ['tests/{site,e2e,crawl,dev}/**/*.test.ts', 'tests/hardening/{build,injection,page-bound}.test.ts', 'tests/**/*.build.test.ts'];
 
 export default defineConfig({
   test: {
@@ -24,10 +25,12 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // The longest files start first (tests/sequencer.ts).
+    sequence: { sequencer: LongFirstSequencer },
     // At least two files at a time, also on 2 cores (vitest's default there is one): much of a site
     // file's time is spent waiting on a child process (astro build, Chromium) or a page, and a unit
     // file fills it. Builds still run one at a time (tests/site/helpers.ts takes a lock).
-    maxWorkers: Math.max(2, os.availableParallelism() - 1),
+    maxWorkers: Number(process.env.OPENGDD_TEST_WORKERS) || Math.max(2, os.availableParallelism() - 1),
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/**/*.test.ts'], exclude: SITE } },
       { extends: true, test: { name: 'site', include: SITE, globalSetup: ['tests/site/global-setup.ts'] } },
