@@ -128,8 +128,9 @@ export function browserOnSites(): BrowserOnSites {
   let errors: string[][] = [];
 
   beforeAll(async () => {
+    // The corpus first: the crawl of the corpus, the longest file, waits for that build too.
     const builds: [SiteName, string | undefined][] = [['embedded', undefined]];
-    if (corpusPresent) builds.push(['corpus', corpusDir]);
+    if (corpusPresent) builds.unshift(['corpus', corpusDir]);
     for (const [name, catalog] of builds) {
       const dir = sharedSiteDir(catalog);
       sites[name] = { dir, ...(await serve(dir)) };
