@@ -182,6 +182,7 @@ describe.skipIf(!browserPresent)('the answer explorer in Chromium', () => {
     await page.close();
   });
 
+  // Copies and checks a whole catalog per case: a loaded machine takes more than vitest's 30 s.
   it('copies an adoption for the tried state that check accepts', async () => {
     const cases: ['corpus' | 'embedded', string, string, string, [string, string]][] = [
       ['embedded', repoRoot, 'spawn-wave-1', 'graveyard-horde', ['advance', 'on-schedule']],
@@ -211,7 +212,7 @@ describe.skipIf(!browserPresent)('the answer explorer in Chromium', () => {
       expect(readFileSync((await download.path())!, 'utf8')).toBe(copied);
       await page.close();
     }
-  });
+  }, 90_000);
 
   it('lists the gaps of an incomplete adoption from a contract page', async () => {
     const page = await open('embedded', '/contracts/spawn-wave-1/');
