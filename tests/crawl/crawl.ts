@@ -87,13 +87,28 @@ export interface AxeViolation {
   targets: string[];
 }
 
-/** Runs axe-core (every rule) on the page, or on the elements matching `include`; injects it first. */
+/**
+ * Makes axe-core part of every page of `context`, before the page's own scripts: handed to
+ * Chromium once, instead of being sent to and compiled in each page by `runAxe` (a tenth of the
+ * crawl's CPU went to that). `runAxe` still injects it where this was not done.
+ */
+export async function axeOnEveryPage(context: BrowserContext): Promise<void> {
+  await context.addInitScript({ content: AXE_SOURCE });
+}
+
+/**
+ * Runs axe-core (every rule) on the page, or on the elements matching `include`; injects it first
+ * if the page lacks it. Only the top document is checked (`iframes: false`): an adoption page's
+ * file view is a page of its own, checked where it is crawled, and a frame without axe in it was
+ * never checked from its parent either.
+ */
 export async function runAxe(page: Page, include?: string): Promise<AxeViolation[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
   return page.evaluate(async (sel) => {
     type Result = { violations: { id: string; impact?: string | null; help: string; nodes: { target: unknown[] }[] }[] };
     const axe = (window as unknown as { axe: { run(ctx: unknown, o: object): Promise<Result> } }).axe;
-    const r = await axe.run(sel ? { include: [[sel]] } : document, { resultTypes: ['violations'] });
+    // Only violations are collected in full (passes and the rest keep one node per rule).
+    const r = await axe.run(sel ? { include: [[sel]] } : document, { resultTypes: ['violations'], iframes: false });
     return r.violations.map((v) => ({ rule: v.id, impact: v.impact ?? 'unknown', help: v.help, targets: v.nodes.map((n) => n.target.map(String).join(' ')) }));
   }, include);
 }
@@ -255,6 +270,7 @@ export async function crawl(browser: Browser, options: CrawlOptions): Promise<Cr
     reducedMotion: 'reduce',
     serviceWorkers: 'block',
   });
+  await axeOnEveryPage(context);
   // Nothing outside the served copy is fetched: a request elsewhere is a finding, not a wait.
   await context.route(
     (url) => url.origin !== servedOrigin,

@@ -7,18 +7,16 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { encodeState, explore, STAND_IN_ADOPTION, suppliedState, type TriedState } from '../../src/lib/opengdd/explore.ts';
 import type { Definition, Pack } from '../../src/lib/opengdd/types.ts';
 import { adoptionAnswers } from '../../src/lib/site/adoption-answers.ts';
 import { corpusDir, corpusPresent, list, repoRoot } from '../helpers/paths.ts';
-import { remove } from '../site/helpers.ts';
-import { buildSite, CHROMIUM, launch, serve, watchErrors } from './harness.ts';
+import { browserOnSites, CHROMIUM, type SiteName } from './harness.ts';
 
 const browserPresent = existsSync(CHROMIUM);
 const json = (p: string) => JSON.parse(readFileSync(p, 'utf8'));
-type SiteName = 'corpus' | 'embedded';
 const roots: Record<SiteName, string> = { embedded: repoRoot, corpus: corpusDir };
 
 /** A definition version of a catalog folder: definition, pack and adoption documents. */
@@ -30,47 +28,10 @@ function version(site: SiteName, cv: string) {
 }
 
 describe.skipIf(!browserPresent)('explorer words, focus and the adoption comparison in Chromium', () => {
-  let browser: Browser;
-  const sites: Partial<Record<SiteName, { dir: string; url: string; close(): Promise<void> }>> = {};
-  let errors: string[][] = [];
-  let contexts: BrowserContext[] = [];
+  const { open: openPage } = browserOnSites();
 
-  beforeAll(async () => {
-    const builds: [SiteName, string | undefined][] = [['embedded', undefined]];
-    if (corpusPresent) builds.push(['corpus', corpusDir]);
-    for (const [name, catalog] of builds) {
-      const dir = buildSite(catalog, `compare-${name}`);
-      sites[name] = { dir, ...(await serve(dir)) };
-    }
-    browser = await launch();
-  }, 300_000);
-
-  afterEach(async () => {
-    for (const c of contexts) await c.close();
-    contexts = [];
-    const seen = errors.flat();
-    errors = [];
-    expect(seen).toEqual([]);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    for (const site of Object.values(sites)) {
-      await site.close();
-      remove(site.dir);
-    }
-  });
-
-  async function open(site: SiteName, url: string, viewport = { width: 1280, height: 900 }): Promise<Page> {
-    // Reduced motion: the page scrolls at once (no smooth scrolling), so positions are final when read.
-    const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
-    contexts.push(context);
-    const page = await context.newPage();
-    errors.push(watchErrors(page));
-    await page.goto(sites[site]!.url + url);
-    await page.waitForSelector('answer-explorer[data-ready]');
-    return page;
-  }
+  // Reduced motion: the page scrolls at once (no smooth scrolling), so positions are final when read.
+  const open = (site: SiteName, url: string, viewport = { width: 1280, height: 900 }): Promise<Page> => openPage(site, url, { viewport, reducedMotion: 'reduce' });
 
   const change = (page: Page) => page.textContent('answer-explorer [data-change]');
 

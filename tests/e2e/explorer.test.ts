@@ -5,8 +5,8 @@
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { encodeState, explore, STAND_IN_ADOPTION, suppliedState } from '../../src/lib/opengdd/explore.ts';
 import { adoptionPage } from '../../src/lib/site/model/adoption.ts';
 import { pageState } from '../../src/lib/site/model/state.ts';
@@ -17,7 +17,7 @@ import { corpusDir, corpusPresent, repoRoot } from '../helpers/paths.ts';
 import { runCli } from '../helpers/cli.ts';
 import { copyCatalog, remove } from '../site/helpers.ts';
 import { redirectOf } from '../crawl/crawl.ts';
-import { CHROMIUM, launch, serve, sharedSiteDir, watchErrors } from './harness.ts';
+import { browserOnSites, CHROMIUM, type SiteName } from './harness.ts';
 
 const browserPresent = existsSync(CHROMIUM);
 const json = (p: string) => JSON.parse(readFileSync(p, 'utf8'));
@@ -32,53 +32,12 @@ function expectedCounts(catalog: string, cv: string, adoption: string, answers: 
 }
 
 describe.skipIf(!browserPresent)('the answer explorer in Chromium', () => {
-  let browser: Browser;
-  const sites: Record<'corpus' | 'embedded', { dir: string; url: string; close(): Promise<void> } | undefined> = {
-    corpus: undefined,
-    embedded: undefined,
-  };
-  /** Console errors of the pages the current test opened. */
-  let errors: string[][] = [];
-  let contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    const builds: [keyof typeof sites, string | undefined][] = [['embedded', undefined]];
-    if (corpusPresent) builds.push(['corpus', corpusDir]);
-    for (const [name, catalog] of builds) {
-      const dir = sharedSiteDir(catalog);
-      sites[name] = { dir, ...(await serve(dir)) };
-    }
-    browser = await launch();
-  }, 300_000);
-
   // No console error on any page visited: checked after every test, for the pages it opened.
-  afterEach(async () => {
-    for (const c of contexts) await c.close();
-    contexts = [];
-    const seen = errors.flat();
-    errors = [];
-    expect(seen).toEqual([]);
-  });
+  const { sites, newPage, open: openPage } = browserOnSites();
 
-  afterAll(async () => {
-    await browser?.close();
-    for (const site of Object.values(sites)) {
-      if (!site) continue;
-      await site.close();
-    }
-  });
-
-  /** Opens a page of a site with a fresh context; console errors are collected for the final check. */
-  async function open(site: 'corpus' | 'embedded', url: string, options: { javaScriptEnabled?: boolean } = {}): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
-    contexts.push(context);
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: sites[site]!.url });
-    const page = await context.newPage();
-    errors.push(watchErrors(page));
-    await page.goto(sites[site]!.url + url);
-    if (options.javaScriptEnabled !== false) await page.waitForSelector('answer-explorer[data-ready]');
-    return page;
-  }
+  /** Opens a page of a site with a fresh context (the clipboard allowed), once the explorer is ready. */
+  const open = (site: SiteName, url: string, options: { javaScriptEnabled?: boolean } = {}): Promise<Page> =>
+    openPage(site, url, { ...options, permissions: ['clipboard-read', 'clipboard-write'] });
 
   const live = (page: Page, id: string) => page.getAttribute(`[data-live][data-template="${id}"]`, 'data-live');
   const reasons = (page: Page, id: string) => page.textContent(`[data-live="false"][data-template="${id}"] .reasons`);
@@ -223,6 +182,7 @@ describe.skipIf(!browserPresent)('the answer explorer in Chromium', () => {
     await page.close();
   });
 
+  // Copies and checks a whole catalog per case: a loaded machine takes more than vitest's 30 s.
   it('copies an adoption for the tried state that check accepts', async () => {
     const cases: ['corpus' | 'embedded', string, string, string, [string, string]][] = [
       ['embedded', repoRoot, 'spawn-wave-1', 'graveyard-horde', ['advance', 'on-schedule']],
@@ -252,7 +212,7 @@ describe.skipIf(!browserPresent)('the answer explorer in Chromium', () => {
       expect(readFileSync((await download.path())!, 'utf8')).toBe(copied);
       await page.close();
     }
-  });
+  }, 90_000);
 
   it('lists the gaps of an incomplete adoption from a contract page', async () => {
     const page = await open('embedded', '/contracts/spawn-wave-1/');
@@ -318,10 +278,7 @@ describe.skipIf(!browserPresent)('the answer explorer in Chromium', () => {
         .filter((f) => !redirectOf(readFileSync(path.join(sites[site]!.dir, 'contracts', f), 'utf8')))
         .map((f) => `/contracts/${f.slice(0, -'index.html'.length)}`);
       expect(pages.length).toBeGreaterThan(3);
-      const context = await browser.newContext();
-      contexts.push(context);
-      const page = await context.newPage();
-      errors.push(watchErrors(page));
+      const page = await newPage();
       for (const url of pages) {
         await page.goto(sites[site]!.url + url, { waitUntil: 'domcontentloaded' });
         await page.waitForSelector('answer-explorer[data-ready]', { state: 'attached' });

@@ -10,10 +10,9 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { corpusDir, corpusPresent } from '../helpers/paths.ts';
-import { remove } from '../site/helpers.ts';
 import { redirectOf } from '../crawl/crawl.ts';
 import { openSearch, search } from '../crawl/search.ts';
-import { buildSite, CHROMIUM, launch, serve, watchErrors } from './harness.ts';
+import { CHROMIUM, launch, serve, sharedSiteDir, watchErrors } from './harness.ts';
 
 const browserPresent = existsSync(CHROMIUM);
 if (!browserPresent) console.warn(`find.test: ${CHROMIUM} is absent (apt-get install chromium); skipped.`);
@@ -62,7 +61,7 @@ describe.skipIf(!browserPresent || !corpusPresent)('finding and following on the
   let errors: string[];
 
   beforeAll(async () => {
-    const dir = buildSite(corpusDir, 'find');
+    const dir = sharedSiteDir(corpusDir);
     site = { dir, ...(await serve(dir)) };
     browser = await launch();
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
@@ -74,7 +73,6 @@ describe.skipIf(!browserPresent || !corpusPresent)('finding and following on the
   afterAll(async () => {
     await browser?.close();
     await site?.close();
-    if (site) remove(site.dir);
   });
 
   for (const { query, first, why } of QUERIES) {

@@ -1,12 +1,15 @@
 /**
  * What the browser tests share: the run's build of the site per catalog (`shared-builds.ts`), a
- * tiny static file server on 127.0.0.1, and Debian's Chromium driven by playwright-core.
+ * tiny static file server on 127.0.0.1, Debian's Chromium driven by playwright-core, and the frame
+ * of a test file on the embedded and corpus sites (`browserOnSites`).
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { corpusDir, corpusPresent } from '../helpers/paths.ts';
 import { sharedSite } from '../site/shared-builds.ts';
 
 /** Where Debian installs Chromium. */
@@ -39,14 +42,6 @@ export function sharedSiteDir(catalog: string | undefined, env?: Record<string, 
   return build.outDir;
 }
 
-/**
- * @deprecated The one builder is `buildSite` of tests/site/helpers.ts; this old e2e name is
- * {@link sharedSiteDir}, kept for tests written against it (`label` is unused: one build serves
- * every caller, and `remove()` leaves its folder alone).
- */
-export function buildSite(catalog: string | undefined, _label: string, env?: Record<string, string>): string {
-  return sharedSiteDir(catalog, env);
-}
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -94,4 +89,85 @@ export function watchErrors(page: Page): string[] {
   });
   page.on('pageerror', (e) => errors.push(`${page.url()}: ${e.message}`));
   return errors;
+}
+
+/** A built site served on 127.0.0.1. */
+export interface ServedSite {
+  dir: string;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** The two sites of the browser tests: the embedded catalog's and the corpus's. */
+export type SiteName = 'corpus' | 'embedded';
+
+/** What {@link browserOnSites} gives a test file. */
+export interface BrowserOnSites {
+  /** The served sites (the corpus only when present), once the `beforeAll` hook ran. */
+  sites: Partial<Record<SiteName, ServedSite>>;
+  /** A page in a fresh context made with `options`; the context is the test's (see below). */
+  newPage(options?: BrowserContextOptions): Promise<Page>;
+  /**
+   * Opens `url` (a path) of `site` in a fresh context (1280×900 unless `options.viewport`; with
+   * `permissions` granted for the site), and waits for the answer explorer unless JavaScript is off.
+   */
+  open(site: SiteName, url: string, options?: BrowserContextOptions & { permissions?: string[] }): Promise<Page>;
+}
+
+/**
+ * The frame of a browser test file on the run's builds of the embedded catalog and of the corpus
+ * (when present), for the `describe` it is called in: both are served and one browser started
+ * before the tests; after every test the contexts it opened are closed, and the pages in them
+ * must have logged no console error and thrown nothing.
+ */
+export function browserOnSites(): BrowserOnSites {
+  let browser: Browser;
+  const sites: Partial<Record<SiteName, ServedSite>> = {};
+  /** The contexts the current test opened, and their pages' errors. */
+  let contexts: BrowserContext[] = [];
+  let errors: string[][] = [];
+
+  beforeAll(async () => {
+    // The corpus first: the crawl of the corpus, the longest file, waits for that build too.
+    const builds: [SiteName, string | undefined][] = [['embedded', undefined]];
+    if (corpusPresent) builds.unshift(['corpus', corpusDir]);
+    for (const [name, catalog] of builds) {
+      const dir = sharedSiteDir(catalog);
+      sites[name] = { dir, ...(await serve(dir)) };
+    }
+    browser = await launch();
+  }, 300_000);
+
+  afterEach(async () => {
+    for (const c of contexts) await c.close();
+    contexts = [];
+    const seen = errors.flat();
+    errors = [];
+    expect(seen).toEqual([]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    for (const site of Object.values(sites)) await site.close();
+  });
+
+  const newPage = async (options: BrowserContextOptions = {}): Promise<Page> => {
+    const context = await browser.newContext(options);
+    contexts.push(context);
+    const page = await context.newPage();
+    errors.push(watchErrors(page));
+    return page;
+  };
+
+  return {
+    sites,
+    newPage,
+    async open(site, url, { permissions, ...options } = {}) {
+      const page = await newPage({ viewport: { width: 1280, height: 900 }, ...options });
+      if (permissions) await page.context().grantPermissions(permissions, { origin: sites[site]!.url });
+      await page.goto(sites[site]!.url + url);
+      if (options.javaScriptEnabled !== false) await page.waitForSelector('answer-explorer[data-ready]');
+      return page;
+    },
+  };
 }

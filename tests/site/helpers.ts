@@ -1,6 +1,7 @@
 /**
  * Builds the site the way a user does (`astro build` in a child process) into a temporary folder,
- * and reads the result back. Builds run one at a time: they share the project's `.astro/` folder.
+ * and reads the result back. Builds run one at a time: they share the project's `.astro/` folder
+ * (and `node_modules/.astro/`); the shared builds of the run go before a test's own (`first`).
  * A test that only reads a build of the corpus or the embedded catalog takes the one build of the
  * run from `shared-builds.ts` instead of building its own.
  */
@@ -31,13 +32,18 @@ export function buildSite(
     env?: Record<string, string>;
     /** A Node script to run instead of `astro build`, given the output folder as its argument. */
     script?: string;
+    /**
+     * Goes before the builds waiting without it: a shared build (`shared-builds.ts`) that many
+     * test files wait for, ahead of one test's own build of a planted fault.
+     */
+    first?: boolean;
   } = {},
 ): SiteBuild {
   const outDir = options.outDir ?? mkdtempSync(path.join(os.tmpdir(), `opengdd-site-${label}-`));
   const env: NodeJS.ProcessEnv = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', FORCE_COLOR: '0', ...options.env };
   if (catalog) env.OPENGDD_CATALOG = catalog;
   else delete env.OPENGDD_CATALOG;
-  const release = takeLock(path.join(os.tmpdir(), 'opengdd-site-build.lock'));
+  const release = takeLock(BUILD_LOCK, { first: options.first === true });
   const args = options.script ? [options.script, outDir] : [path.join(repoRoot, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', outDir];
   const run = spawnSync(process.execPath, args, {
     cwd: repoRoot,
@@ -49,18 +55,28 @@ export function buildSite(
   return { status: run.status ?? 1, output: `${run.stdout}${run.stderr}`, outDir };
 }
 
+/** The lock of the builds of this checkout (they share its `.astro/`); gitignored. */
+const BUILD_LOCK = path.join(repoRoot, 'tests/.work/build.lock');
+
 /**
- * Test files run in parallel worker processes, but builds share `.astro/`: a lock folder (`dir`, in
- * the temp directory for builds) lets one holder at a time in across them (a lock whose holder died
- * is taken over). Returns the release function. Not re-entrant: a holder that asks again waits forever.
+ * Test files run in parallel worker processes, but builds share `.astro/`: a lock folder (`dir`)
+ * lets one holder at a time in across them (a lock whose holder died is taken over). A holder asking
+ * with `first` goes before those asking without it: while it waits, it leaves a mark beside the
+ * lock (`<dir>.first-<pid>`), and they wait for the marks of live processes to go. Returns the
+ * release function. Not re-entrant: a holder that asks again waits forever.
  */
-export function takeLock(dir: string): () => void {
+export function takeLock(dir: string, options: { first?: boolean } = {}): () => void {
   const owner = path.join(dir, 'pid');
   const sleeper = new Int32Array(new SharedArrayBuffer(4));
+  mkdirSync(path.dirname(dir), { recursive: true });
+  const mark = `${dir}.first-${process.pid}`;
+  if (options.first) writeFileSync(mark, '');
   for (;;) {
     try {
+      if (!options.first && firstWaiting(dir)) throw new Error('a first holder waits');
       mkdirSync(dir);
       writeFileSync(owner, String(process.pid));
+      if (options.first) rmSync(mark, { force: true });
       return () => rmSync(dir, { recursive: true, force: true });
     } catch {
       let holder = Number.NaN;
@@ -73,6 +89,19 @@ export function takeLock(dir: string): () => void {
       else Atomics.wait(sleeper, 0, 0, 250);
     }
   }
+}
+
+/** Whether a holder asking with `first` waits for the lock `dir` (marks of dead processes are removed). */
+function firstWaiting(dir: string): boolean {
+  const prefix = `${path.basename(dir)}.first-`;
+  let waiting = false;
+  for (const name of readdirSync(path.dirname(dir))) {
+    if (!name.startsWith(prefix)) continue;
+    const pid = Number(name.slice(prefix.length));
+    if (pid !== process.pid && alive(pid)) waiting = true;
+    else if (pid !== process.pid) rmSync(path.join(path.dirname(dir), name), { force: true });
+  }
+  return waiting;
 }
 
 /** Whether a process with this id is running (a lock's holder, a server a test started). */

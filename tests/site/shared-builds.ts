@@ -64,7 +64,7 @@ export function sharedSite(catalog: string | undefined, env?: Record<string, str
       // No outcome yet (or a holder died mid-build): whatever is in the folder is not a build.
       rmSync(home, { recursive: true, force: true });
       mkdirSync(home, { recursive: true });
-      const build = buildSite(dir, `shared-${label}`, { outDir: path.join(home, 'dist'), env: vars });
+      const build = buildSite(dir, `shared-${label}`, { outDir: path.join(home, 'dist'), env: vars, first: true });
       writeFileSync(result, JSON.stringify({ status: build.status, output: build.output }));
     }
   } finally {

@@ -1,20 +1,22 @@
 /**
- * Every page of the embedded build and of the corpus build (OPENGDD_CATALOG=../shared/corpus),
- * crawled in Debian's Chromium (see crawl.ts for what is checked on each page), then the site
- * search as a reader uses it: "backpack", "poison" and one alias of every contract, read from the
- * catalog's about.mdx files, each find their page among the first results.
+ * The crawl of one built site, as a suite a test file declares (`crawlSuite`): every page of the
+ * run's build of a catalog (tests/site/shared-builds.ts), crawled in Debian's Chromium (see crawl.ts
+ * for what is checked on each page), then the site search as a reader uses it: "backpack", "poison"
+ * and one alias of every contract, read from the catalog's about.mdx files, each find their page
+ * among the first results.
  *
- * One browser for the whole file; each site is the run's one build of its catalog
- * (tests/site/shared-builds.ts), served from 127.0.0.1, two pages at a time (CI has two cores; axe
- * is CPU-bound).
+ * Each catalog's crawl is a test file of its own (`crawl-embedded.test.ts`, `crawl-corpus.test.ts`),
+ * so the two run in separate workers at once; the corpus crawl is the suite's longest file and
+ * starts first (vitest.config.ts). Each file has one browser, serves its site from 127.0.0.1 and
+ * keeps two pages at work at a time (axe is CPU-bound; CI has two cores).
  *
  * axe (every rule; serious and critical fail) runs on every page in the light scheme, as the page
  * loads. A representative sample (the fewest pages that together hold every tag, class, inline
  * style and styled attribute of the site, see representativePages) is checked with every fold
  * opened, in light and in dark. The embedded build is small enough to check every page in dark as
- * well; the corpus build is not: its pages reach 17,000 elements, and axe takes 2-12 s of CPU per
- * page and scheme (colour contrast alone is 60 % of it), so a second full pass would add ~4 CPU
- * minutes. Dark differs from light only in colour tokens, which the sample covers in full.
+ * well; the corpus build is not: axe takes up to 4 s of CPU on its largest pages, per scheme
+ * (colour contrast alone is half of it), so a second full pass would add minutes of CPU. Dark
+ * differs from light only in colour tokens, which the sample covers in full.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -29,8 +31,6 @@ import { openSearch, search } from './search.ts';
 import { htmlFiles as indexedPages, planShards } from '../../src/integrations/search-index.ts';
 
 const browserPresent = existsSync(CHROMIUM);
-if (!browserPresent) console.warn(`crawl.test: ${CHROMIUM} is absent (apt-get install chromium); the crawl is skipped.`);
-if (!corpusPresent) console.warn(`crawl.test: ${corpusDir} is absent; the corpus crawl is skipped.`);
 
 /** The public origin the builds use (astro.config.mjs). */
 const SITE = process.env.SITE_URL?.trim() || 'https://opengdd.org';
@@ -42,16 +42,8 @@ const TOP = 5;
 /** HTML files no link needs to reach: the 404 page (served for unknown paths) and the root redirect. */
 const UNLINKED = new Set(['404.html', 'index.html']);
 
-let browser: Browser;
-
-beforeAll(async () => {
-  if (browserPresent) browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-interface Build {
+/** A build to crawl. */
+export interface CrawlBuild {
   label: string;
   catalog: string | undefined;
   present: boolean;
@@ -61,17 +53,22 @@ interface Build {
   env?: Record<string, string>;
 }
 
-// The embedded build writes its search index in shards of a few pages (EMBEDDED_ENV), so the search
-// tests below also prove that the dialog merges a sharded index (a large catalog's); the corpus
-// index is one.
-const builds: Build[] = [
-  { label: 'embedded', catalog: undefined, present: true, darkEverywhere: true, env: { ...EMBEDDED_ENV } },
-  { label: 'corpus', catalog: corpusDir, present: corpusPresent, darkEverywhere: false },
-];
+/**
+ * The embedded build writes its search index in shards of a few pages (EMBEDDED_ENV), so the search
+ * tests also prove that the dialog merges a sharded index (a large catalog's); the corpus index is one.
+ */
+export const EMBEDDED_BUILD: CrawlBuild = { label: 'embedded', catalog: undefined, present: true, darkEverywhere: true, env: { ...EMBEDDED_ENV } };
 
-for (const b of builds) {
+/** The corpus build (../shared/corpus; its crawl is skipped with a message when absent). */
+export const CORPUS_BUILD: CrawlBuild = { label: 'corpus', catalog: corpusDir, present: corpusPresent, darkEverywhere: false };
+
+/** Declares the crawl of build `b` and the search tests on it. */
+export function crawlSuite(b: CrawlBuild): void {
+  if (!browserPresent) console.warn(`crawl ${b.label}: ${CHROMIUM} is absent (apt-get install chromium); the crawl is skipped.`);
+  else if (!b.present) console.warn(`crawl ${b.label}: ${b.catalog} is absent; the crawl is skipped.`);
   const title = b.catalog ? `the corpus build (OPENGDD_CATALOG=${b.catalog}; skipped when absent)` : 'the embedded build';
   describe.skipIf(!browserPresent || !b.present)(`crawl of ${title}`, () => {
+    let browser: Browser;
     let site: { dir: string; url: string; close(): Promise<void> };
     let model: CatalogModel;
     let report: CrawlReport | undefined;
@@ -80,6 +77,7 @@ for (const b of builds) {
 
     beforeAll(async () => {
       const t0 = performance.now();
+      browser = await launch();
       const dir = sharedSiteDir(b.catalog, b.env);
       site = { dir, ...(await serve(dir)) };
       if (b.env?.OPENGDD_SEARCH_SHARD_PAGES) {
@@ -92,6 +90,7 @@ for (const b of builds) {
 
     afterAll(async () => {
       await searchPage?.context().close();
+      await browser?.close();
       await site?.close();
     });
 
