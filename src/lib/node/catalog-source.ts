@@ -181,6 +181,7 @@ function toSiteModel(model: engine.CatalogModel): CatalogModel {
       version: d.version,
       definition: d.definition,
       raw: d.raw,
+      file: d.file,
       about: { ...d.about },
       ...(d.pack ? { pack: { file: d.pack.file, raw: d.pack.raw, document: d.pack.document, digest: d.pack.digest } } : {}),
       status: d.status,

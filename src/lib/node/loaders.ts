@@ -132,9 +132,10 @@ export function definitionsLoader(): Loader {
               aliases: d.about.aliases,
               benefit: d.about.benefit,
               status: d.status,
-              definition: d.definition,
-              raw: d.raw,
-              pack: d.pack ? { raw: d.pack.raw, digest: d.pack.digest, document: d.pack.document } : null,
+              // The files, not their documents: see `definition-files.ts`.
+              file: d.file,
+              digest: textDigest(d.raw),
+              pack: d.pack ? { file: d.pack.file, digest: d.pack.digest, textDigest: textDigest(d.pack.raw) } : null,
               adoptions: d.adoptions.map((a) => a.id),
               versions,
               newest,
@@ -170,8 +171,12 @@ export function adoptionsLoader(): Loader {
     load: (context) =>
       load(context, async (model) => {
         const entries: Entry[] = [];
+        // Every text the pages read back by digest, the definitions' and packs' too (one call,
+        // since rememberTexts keeps about twice as many texts as it is given).
         const texts: [string, string][] = [];
         for (const d of model.definitions) {
+          texts.push([textDigest(d.raw), d.raw]);
+          if (d.pack) texts.push([textDigest(d.pack.raw), d.pack.raw]);
           for (const a of d.adoptions) {
             const id = `${d.id}/${a.id}`;
             const digest = textDigest(a.raw);
@@ -194,7 +199,7 @@ export function adoptionsLoader(): Loader {
             entries.push({ id, data });
           }
         }
-        // In dev, pages read an adoption's text as it was checked (see `dev-state.ts`).
+        // In dev, pages read a file's text as it was checked (see `dev-state.ts`).
         if (context.watcher) rememberTexts(texts);
         return entries;
       }),
