@@ -7,9 +7,11 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { encodeState, explore, suppliedState } from '../../src/lib/opengdd/explore.ts';
+import { encodeState, explore, STAND_IN_ADOPTION, suppliedState } from '../../src/lib/opengdd/explore.ts';
 import { adoptionPage } from '../../src/lib/site/model/adoption.ts';
 import { pageState } from '../../src/lib/site/model/state.ts';
+import { templateBody, templateSummary, type Piece } from '../../src/lib/site/model/template.ts';
+import { definitionNaming } from '../../src/lib/site/model/words.ts';
 import type { Definition, Pack } from '../../src/lib/opengdd/types.ts';
 import { corpusDir, corpusPresent, repoRoot } from '../helpers/paths.ts';
 import { runCli } from '../helpers/cli.ts';
@@ -195,6 +197,8 @@ describe.skipIf(!browserPresent)('the answer explorer in Chromium', () => {
     const names = await page.locator('[data-test-name]').evaluateAll((els) => els.map((e) => e.getAttribute('data-test-name')));
     expect(names.length).toBeGreaterThan(0);
     for (const n of names) expect(n).toMatch(/^<your-adoption>\//);
+    // Why a template waits is drawn when its fold opens (its badge says it before).
+    await page.click('details.template[data-template="wave-sends-its-count"] > summary');
     expect(await reasons(page, 'wave-sends-its-count')).toContain('expands once per row of waves');
     expect(await radiosVisible(page, 'breather')).toBe(false);
     expect(await live(page, 'rounds-repeat')).toBe('false');
@@ -403,6 +407,110 @@ describe.skipIf(!browserPresent)('the answer explorer in Chromium', () => {
     expect(tried.questions).not.toEqual(supplied.questions);
     const page = await open('corpus', `/contracts/container-2/backpack/${tried.url}`);
     expect(await shown(page)).toEqual({ counts: tried.counts, toc: tried.toc, line: tried.line, answersIntro: tried.answersIntro, questions: tried.questions, templates: tried.templates });
+  });
+
+  // ——— The contract page's pack templates: summaries in the page, bodies drawn on opening ———
+
+  /** The text of the page model's pieces, as a page shows them. */
+  const piecesText = (pieces: Piece[]): string => pieces.map((p) => (p.kind === 'condition' ? piecesText(p.pieces) : p.text)).join('');
+
+  /** ranged-value-2's definition and pack, and the page model's template states for a tried state (none: the page as built). */
+  function rangedValue(answers: Record<string, string> = {}) {
+    const definition: Definition = json(path.join(corpusDir, 'catalog/ranged-value-2/definition.json'));
+    const pack: Pack = json(path.join(corpusDir, 'packs/ranged-value-2.pack.json'));
+    const tried = { answers, values: {}, rows: {} };
+    const e = explore(definition, pack, STAND_IN_ADOPTION, tried);
+    const url = Object.keys(answers).length ? `?${encodeState(tried, { answers: {}, values: {}, rows: {} }).toString()}` : '';
+    return { definition, naming: definitionNaming(definition), pack, url, templates: pageState(definition, e.evaluation, e.templates, 'contract').templates };
+  }
+
+  /** Every pack template's summary (and reasons, when the page has them) as the page shows it. */
+  const summaries = (page: Page) =>
+    page.evaluate(() =>
+      [...document.querySelectorAll('details.template')].map((d) => ({
+        id: d.getAttribute('data-template'),
+        live: d.getAttribute('data-live'),
+        state: d.getAttribute('data-template-state'),
+        title: d.querySelector('summary .title')!.textContent,
+        chips: d.querySelector('summary .chips')!.textContent,
+        when: d.querySelector('summary .when-line')!.textContent,
+        reasons: [...d.querySelectorAll('.fold-body > ul.reasons > li')].map((li) => li.textContent),
+      })),
+    );
+
+  it.skipIf(!corpusPresent)('contract page without JavaScript: each template shows its name, id and state in its summary, and its fold links to the pack file', async () => {
+    const page = await open('corpus', '/contracts/ranged-value-2/', { javaScriptEnabled: false });
+    const { pack, naming, templates } = rangedValue();
+    expect(templates.filter((t) => t.state === 'off').length).toBeGreaterThan(0);
+    expect(await summaries(page)).toEqual(
+      pack.templates.map((t, i) => {
+        const item = templates[i]!;
+        const s = templateSummary(t, naming);
+        return {
+          id: t.id,
+          live: String(item.state === 'applies'),
+          state: item.state,
+          title: `${i + 1}. ${t.title} ${item.badge.label}`,
+          chips: `${t.id}${s.kind}${piecesText(s.expands)}`,
+          when: piecesText(s.when),
+          // Why a template does not apply is its state; why one waits, its badge and "Applies when" say.
+          reasons: item.state === 'off' ? item.reasons : [],
+        };
+      }),
+    );
+    // The body is not in the page: each fold names the published file that holds it.
+    expect(await page.locator('details.template .test-view, details.template p.text').count()).toBe(0);
+    const links = await page.locator('details.template [data-template-file] a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    expect(links).toEqual(pack.templates.map(() => '/contracts/ranged-value-2/ranged-value-2.pack.json'));
+  });
+
+  it.skipIf(!corpusPresent)('contract page: a template’s body is drawn when its fold first opens, as the model words it, and its reasons follow the tried answers', async () => {
+    const tried = rangedValue({ 'number-kind': 'fractional' });
+    const before = rangedValue();
+    const page = await open('corpus', `/contracts/ranged-value-2/${tried.url}`);
+    // The tried state changes the states the page was built with; the summaries follow it.
+    expect(tried.templates.map((t) => t.state)).not.toEqual(before.templates.map((t) => t.state));
+    expect((await summaries(page)).map((s) => s.state)).toEqual(tried.templates.map((t) => t.state));
+    // Bindings and inputs (limits-hold), per-row bindings (drift-moves-value), and states the tried answers changed.
+    const ids = ['limits-hold', 'drift-moves-value', 'fractional-change-resolves', 'fractional-value-keeps-no-store'];
+    for (const id of ids) {
+      const t = tried.pack.templates.find((x) => x.id === id)!;
+      const item = tried.templates.find((x) => x.id === id)!;
+      const fold = `details.template[data-template="${id}"]`;
+      expect(await page.locator(`${fold} .test-view`).count(), id).toBe(0);
+      await page.click(`${fold} > summary`);
+      await page.waitForSelector(`${fold}[data-drawn]`);
+      const body = templateBody(t, tried.naming);
+      const drawn = await page.evaluate((sel) => {
+        const d = document.querySelector(sel)!;
+        const texts = (q: string) => [...d.querySelectorAll(q)].map((n) => n.textContent);
+        return {
+          reasons: texts('.fold-body > ul.reasons > li'),
+          facts: [...d.querySelectorAll('dl.facts > div')].map((div) => [div.querySelector('dt')!.textContent, div.querySelector('dd')!.textContent]),
+          bindings: texts('.table-wrap tbody tr').length ? [...d.querySelectorAll('.table-wrap tbody tr')].map((tr) => [...tr.children].map((c) => c.textContent)) : undefined,
+          test: [...d.querySelectorAll('dl.test-view > div')].map((div) => [div.getAttribute('data-field'), div.querySelector('dt')!.textContent, div.querySelector('dd')!.textContent]),
+          text: d.querySelector('p.text')!.textContent,
+          marks: d.querySelectorAll('p.text mark.placeholder').length,
+          file: d.querySelectorAll('[data-template-file]').length,
+        };
+      }, fold);
+      expect(drawn, id).toEqual({
+        reasons: item.reasons,
+        facts: body.facts.map((f) => [f.label, f.pieces ? piecesText(f.pieces) : f.list!.map(piecesText).join('')]),
+        bindings: body.bindings?.rows.map((r) => [r.id, piecesText(r.by), r.phrases.map(piecesText).join('')]),
+        test: body.test.rows.map((r) => [r.key, r.label, r.items.join('')]),
+        text: t.text,
+        marks: (t.text.match(/\{\{[^{}]+\}\}/g) ?? []).length,
+        file: 0,
+      });
+    }
+    expect(tried.pack.templates.find((t) => t.id === 'limits-hold')!.inputs).toBeDefined();
+    expect(await page.locator('details.template[data-template="drift-moves-value"] .table-wrap tbody tr').count()).toBeGreaterThan(0);
+    // An open fold's reasons follow the next change: back to whole numbers, fractional-value-keeps-no-store stops applying.
+    await page.check('input[name="number-kind"][value="whole-number"]');
+    const now = rangedValue({ 'number-kind': 'whole-number' }).templates.find((t) => t.id === 'fractional-value-keeps-no-store')!;
+    expect(now.reasons.length).toBeGreaterThan(0);
+    expect(await page.locator('details.template[data-template="fractional-value-keeps-no-store"] .fold-body > ul.reasons > li').allTextContents()).toEqual(now.reasons);
   });
 
   it.skipIf(!corpusPresent)('names read as names: h1, title, breadcrumbs, row sets and options; the ids stay beside them', async () => {

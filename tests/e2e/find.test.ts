@@ -38,6 +38,7 @@ const QUERIES: { query: string; first: string; why: string }[] = [
   { query: 'salvage', first: '/contracts/job-resolution-2/salvage/', why: 'an adoption name' },
   { query: 'What makes this container full', first: '/contracts/container-2/', why: 'a question, asked by both versions: the newest' },
   { query: 'AT backpack/capacity-holds', first: '/contracts/container-2/backpack/', why: 'a test name from a failing run' },
+  { query: 'a fractional value has no saved-fraction store', first: '/contracts/ranged-value-2/', why: "a pack template's title: its summary is in the contract page" },
   { query: 'Inventories & holdings', first: '/contracts/#shelf-inventories-holdings', why: 'a shelf name' },
   { query: 'Determinism & replay', first: '/contracts/#shelf-determinism-replay', why: 'a shelf name that is also an alias word' },
 ];
@@ -88,6 +89,13 @@ describe.skipIf(!browserPresent || !corpusPresent)('finding and following on the
       expect(errors).toEqual([]);
     });
   }
+
+  it("a template's id leads to the pack section of the contract page, whose summaries the index holds", async () => {
+    await search(page, 'fractional-value-keeps-no-store');
+    const shown = await hits(page);
+    expect(shown[0]?.href).toBe('/contracts/ranged-value-2/');
+    expect(shown[0]?.sections).toContain('/contracts/ranged-value-2/#pack');
+  });
 
   it('a test name leads to its section on the adoption page', async () => {
     await search(page, 'AT backpack/capacity-holds');

@@ -11,7 +11,8 @@ import { catalogPage } from '../../src/lib/site/model/catalog.ts';
 import { contractPage } from '../../src/lib/site/model/contract.ts';
 import { rowsView } from '../../src/lib/site/model/rows.ts';
 import { pageState, ruleChanges, shownTests } from '../../src/lib/site/model/state.ts';
-import { countSentence, humanize, reasonSentence, valueBadge } from '../../src/lib/site/model/words.ts';
+import { conditionWords, fieldPresence } from '../../src/lib/site/describe.ts';
+import { countSentence, definitionNaming, humanize, reasonSentence, valueBadge } from '../../src/lib/site/model/words.ts';
 import { analyze, lamp, lampDesigner, lanternDefinition, lanternPack } from '../helpers/fixtures.ts';
 
 const definition = lanternDefinition() as unknown as Definition;
@@ -64,6 +65,22 @@ describe('words', () => {
       for (const w of words) expect(sentence, `${reason.kind}: ${sentence}`).toContain(w);
     }
     expect(reasonSentence({ kind: 'rows-empty', rowSet: 'wicks' }, definition, 'contract')).toContain('waits on rows');
+  });
+
+  it('names what a condition cites as the page numbers and names it; row values stay literal', () => {
+    const naming = definitionNaming(definition);
+    const text = (tokens: { text: string }[]) => tokens.map((t) => t.text).join('');
+    const flag = conditionWords({ flag: { refill: ['top-up', 'replace'] } }, naming);
+    expect(text(flag)).toBe('question 2 is Top up or Replace');
+    // The ids stay on the tokens, for links to the question.
+    expect(flag.find((t) => t.kind === 'question')).toMatchObject({ text: 'question 2', id: 'refill' });
+    expect(flag.filter((t) => t.kind === 'option').map((t) => ('id' in t ? t.id : undefined))).toEqual(['top-up', 'replace']);
+    // Without a naming (the version diff), the ids as they are.
+    expect(text(conditionWords({ flag: { refill: ['top-up'] } }))).toBe('refill is top-up');
+    const row = conditionWords({ 'row-has': { wicks: { material: ['cotton'] } } }, naming);
+    expect(text(row)).toBe('some row of Wicks has material set to cotton');
+    expect(row.find((t) => t.kind === 'option')).not.toHaveProperty('id');
+    expect(text(fieldPresence({ type: 'string', when: { flag: { 'burn-mode': ['flicker'] } } }, naming).when!)).toBe('question 1 is Flicker');
   });
 
   it('reads a value typed as text as a citation of a tuning key, and says what a citation looks like', () => {

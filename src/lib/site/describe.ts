@@ -8,13 +8,35 @@
 import type { Condition, FieldShape, RowCount, RowScalar, ValueForm } from '../opengdd/index.ts';
 import { members } from '../opengdd/json.ts';
 
-/** One piece of a sentence. `question`, `value`, `rowset` and `field` are names; `option` is a literal. */
+/**
+ * One piece of a sentence. `question`, `value`, `rowset` and `field` are names; `option` is an
+ * answer or a row value. `text` is what is read; `id`, when set, is the id the text names (a
+ * {@link Naming} gave the name), for links and for setting literals apart from names.
+ */
 export type Token =
   | { kind: 'text'; text: string }
-  | { kind: 'question' | 'value' | 'rowset' | 'field'; text: string }
-  | { kind: 'option'; text: string };
+  | { kind: 'question' | 'value' | 'rowset' | 'field'; text: string; id?: string }
+  | { kind: 'option'; text: string; id?: string };
+
+/**
+ * How a page names what a condition cites: "question 2" for `partial-acceptance`, "All or
+ * nothing" for `all-or-nothing`. Without one, conditions read as ids (authors' views: the
+ * version diff). Row fields and their values stay literal: a reader writes them into rows.
+ */
+export interface Naming {
+  question(id: string): string;
+  /** An answer `id` to `question`. */
+  option(question: string, id: string): string;
+  value(id: string): string;
+  rowset(id: string): string;
+}
 
 const t = (text: string): Token => ({ kind: 'text', text });
+
+/** A name token: its id read as the naming says, or as the id itself. */
+function named(kind: 'question' | 'value' | 'rowset', id: string, naming?: Naming): Token {
+  return naming ? { kind, text: naming[kind](id), id } : { kind, text: id };
+}
 
 /** Joins token groups with commas and a final word: `a, b or c`. */
 export function joinGroups(groups: Token[][], last: 'or' | 'and'): Token[] {
@@ -43,12 +65,17 @@ const COUNT_WORDS: Record<RowCount, string> = {
 const FORM_WORDS: Record<ValueForm, string> = { number: 'a number', citation: 'a citation' };
 
 /** `flag`: every named question is asked and answered with a listed option. */
-function flagWords(flag: Record<string, string[]>): Token[] {
+function flagWords(flag: Record<string, string[]>, naming?: Naming): Token[] {
   return joinGroups(
     members<string[]>(flag).map(([q, options]) => [
-      { kind: 'question', text: q },
+      named('question', q, naming),
       t(' is '),
-      ...optionList(Array.isArray(options) ? options : []),
+      ...(naming
+        ? joinGroups(
+            (Array.isArray(options) ? options : []).map((o) => [{ kind: 'option', text: naming.option(q, String(o)), id: String(o) } as Token]),
+            'or',
+          )
+        : optionList(Array.isArray(options) ? options : [])),
     ]),
     'and',
   );
@@ -68,15 +95,15 @@ function rowWords(row: Record<string, RowScalar[]>, subject = "the row's"): Toke
 }
 
 /** One condition of any §12.3 form, in words (no leading verb: "capacity-limit is slot-count"). */
-export function conditionWords(condition: Condition | undefined): Token[] {
+export function conditionWords(condition: Condition | undefined, naming?: Naming): Token[] {
   if (!condition || typeof condition !== 'object') return [t('always')];
   const parts: Token[][] = [];
-  if (condition.flag) parts.push(flagWords(condition.flag));
+  if (condition.flag) parts.push(flagWords(condition.flag, naming));
   if (condition['value-form']) {
     parts.push(
       joinGroups(
         members<ValueForm[]>(condition['value-form']).map(([v, forms]) => [
-          { kind: 'value', text: v },
+          named('value', v, naming),
           t(' is supplied as '),
           t(joinPlain((Array.isArray(forms) ? forms : []).map((f) => FORM_WORDS[f] ?? String(f)), 'or')),
         ]),
@@ -88,7 +115,7 @@ export function conditionWords(condition: Condition | undefined): Token[] {
     parts.push(
       joinGroups(
         members<RowCount>(condition['row-count']).map(([r, count]) => [
-          { kind: 'rowset', text: r },
+          named('rowset', r, naming),
           t(` ${COUNT_WORDS[count] ?? `has ${String(count)} rows`}`),
         ]),
         'and',
@@ -101,7 +128,7 @@ export function conditionWords(condition: Condition | undefined): Token[] {
       joinGroups(
         members<Record<string, RowScalar[]>>(condition['row-has']).map(([r, row]) => [
           t('some row of '),
-          { kind: 'rowset', text: r },
+          named('rowset', r, naming),
           t(' has '),
           ...joinGroups(
             members<RowScalar[]>(row).map(([f, values]) => [
@@ -119,7 +146,7 @@ export function conditionWords(condition: Condition | undefined): Token[] {
   for (const form of ['any', 'all'] as const) {
     const members = condition[form];
     if (!Array.isArray(members)) continue;
-    const words = members.map((m) => conditionWords(m));
+    const words = members.map((m) => conditionWords(m, naming));
     // Members are joined with a semicolon so "a and b; or c and d" cannot be misread.
     const joined: Token[] = [];
     words.forEach((w, i) => {
@@ -141,24 +168,24 @@ export function joinPlain(items: string[], last: 'or' | 'and'): string {
 }
 
 /** How present a field is: required, conditional (with its condition) or optional. */
-export function fieldPresence(field: FieldShape): { label: 'Required' | 'Conditional' | 'Optional'; when?: Token[] } {
+export function fieldPresence(field: FieldShape, naming?: Naming): { label: 'Required' | 'Conditional' | 'Optional'; when?: Token[] } {
   if (field.required) return { label: 'Required' };
   if (field.when && typeof field.when === 'object') {
     const when = field.when as Condition;
     const hasAny = Object.keys(when).some((k) => !k.startsWith('_'));
-    return { label: 'Conditional', when: hasAny ? conditionWords(when) : [t('always')] };
+    return { label: 'Conditional', when: hasAny ? conditionWords(when, naming) : [t('always')] };
   }
   return { label: 'Optional' };
 }
 
 /** The constraints of a field, one short phrase each. */
-export function fieldConstraints(field: FieldShape): { label: string; tokens: Token[] }[] {
+export function fieldConstraints(field: FieldShape, naming?: Naming): { label: string; tokens: Token[] }[] {
   const out: { label: string; tokens: Token[] }[] = [];
   if (Array.isArray(field.options)) out.push({ label: 'One of', tokens: optionList(field.options) });
   if (field.pattern) out.push({ label: 'Pattern', tokens: [{ kind: 'option', text: field.pattern }] });
   if (field.unique) out.push({ label: 'Unique', tokens: [t('no two rows share a value')] });
   if (Array.isArray(field.within) && field.within.length === 2) {
-    const bound = (b: string | number): Token => (typeof b === 'number' ? t(String(b)) : { kind: 'value', text: b });
+    const bound = (b: string | number): Token => (typeof b === 'number' ? t(String(b)) : named('value', b, naming));
     out.push({ label: 'Within', tokens: [t('from '), bound(field.within[0]), t(' to '), bound(field.within[1])] });
   }
   return out;

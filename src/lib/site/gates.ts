@@ -6,13 +6,14 @@
 import { flagQuestions } from '../opengdd/conditions.ts';
 import type { Definition } from '../opengdd/index.ts';
 import { memberKeys } from '../opengdd/json.ts';
+import { humanize } from './model/words.ts';
 
 /** One node of the picture. */
 export interface GateNode {
   id: string;
   x: number;
   y: number;
-  /** The id as shown (shortened when long). */
+  /** The question as the picture shows it: its number and name ("2 Partial acceptance"). */
   label: string;
 }
 
@@ -32,7 +33,6 @@ export interface GateGraph {
   nodeHeight: number;
 }
 
-const NODE_W = 196;
 const NODE_H = 36;
 const COL_GAP = 34;
 const ROW_GAP = 14;
@@ -67,6 +67,9 @@ export function gateGraph(definition: Definition): GateGraph {
     depth.set(id, d);
     return d;
   };
+  const label = (id: string) => `${ids.indexOf(id) + 1} ${humanize(id)}`;
+  // Wide enough for the longest name whole (13 px sans text is under 7.6 px a character).
+  const NODE_W = Math.max(160, Math.ceil(Math.max(0, ...ids.map((id) => label(id).length)) * 7.6) + 28);
   const columns: string[][] = [];
   for (const id of ids) (columns[depthOf(id)] ??= []).push(id);
   const nodes: GateNode[] = [];
@@ -76,7 +79,7 @@ export function gateGraph(definition: Definition): GateGraph {
         id,
         x: PAD + c * (NODE_W + COL_GAP),
         y: PAD + r * (NODE_H + ROW_GAP),
-        label: id.length > 22 ? `${id.slice(0, 21)}…` : id,
+        label: label(id),
       }),
     ),
   );

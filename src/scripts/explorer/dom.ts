@@ -3,7 +3,7 @@
  * rules of the components it belongs to, so it never copies another component's scoped-style
  * attribute.
  */
-import { GLYPH, type BadgeState } from '../../lib/site/model/words.ts';
+import type { BadgeState } from '../../lib/site/model/words.ts';
 
 /** Creates an element with a class and text. */
 export function make<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
@@ -13,7 +13,7 @@ export function make<K extends keyof HTMLElementTagNameMap>(tag: K, className?: 
   return el;
 }
 
-/** Sets a badge (StateBadge markup) to a tone and label. */
+/** Sets a badge (StateBadge markup: its tone's CSS rule draws the glyph) to a tone and label. */
 export function setBadge(badge: Element | null | undefined, state: BadgeState): void {
   if (!badge) return;
   if (badge.getAttribute('data-state-label') === state.label && badge.getAttribute('data-tone') === state.tone) return;
@@ -21,11 +21,7 @@ export function setBadge(badge: Element | null | undefined, state: BadgeState): 
   badge.setAttribute('data-state-label', state.label);
   if (state.title) badge.setAttribute('title', state.title);
   else badge.removeAttribute('title');
-  const glyph = badge.firstElementChild;
-  if (glyph) glyph.textContent = GLYPH[state.tone];
-  const label = badge.lastChild;
-  if (label && label.nodeType === Node.TEXT_NODE) label.textContent = state.label;
-  else badge.append(state.label);
+  badge.textContent = state.label;
 }
 
 /** Sets text only when it differs (keeps screen readers and layout quiet). */

@@ -3,15 +3,17 @@
  * the page embeds, fetches the definition and pack files it names, and on every change
  * re-evaluates them with the engine and updates the server-rendered page in place: questions
  * asked or not, values active or not, rule results, the rows, every template's liveness and
- * reason, the generated tests and the counts.
+ * reason, the generated tests and the counts. On a contract page it also draws each pack
+ * template's body when its fold is first opened.
  * The tried state lives in the URL. Its own state is reflected in `data-*` attributes.
  */
 import type { Exploration, TriedState } from '../../lib/opengdd/explore.ts';
 import type { Pack, RowSetDeclaration } from '../../lib/opengdd/types.ts';
+import type { Naming } from '../../lib/site/describe.ts';
 import type { PageState, TemplateItem } from '../../lib/site/model/state.ts';
 import { definitionUrl, templateAnchor } from '../../lib/site/urls.ts';
 import { loadExplorerData, type EmbeddedExplorerData, type ExplorerData } from './data.ts';
-import { attr, setBadge, setText, show } from './dom.ts';
+import { attr, make, setBadge, setText, show } from './dom.ts';
 
 /** The engine and the page model, loaded as the island starts (see engine.ts). */
 type Engine = typeof import('./engine.ts');
@@ -39,6 +41,8 @@ class AnswerExplorer extends HTMLElement {
   /** The tests' Markdown (copy, download) is made only when a reader asks for it. */
   private markdownStale = true;
   private urlTimer = 0;
+  /** How the page names questions and answers in a pack template's conditions (made on first drawing). */
+  private naming: Naming | undefined;
   /** Settles once the definition and pack are loaded and the island has started. */
   private ready: Promise<void> | undefined;
 
@@ -63,6 +67,20 @@ class AnswerExplorer extends HTMLElement {
       const action = (e.target as Element).closest<HTMLElement>('[data-action]')?.dataset.action;
       if (action === 'close') this.querySelector('dialog')?.close();
       else if (action) whenReady(() => this.act(action));
+    });
+    // A contract page's pack templates carry their summaries only: each body is drawn from the
+    // pack when its fold first opens (toggle does not bubble, so it is caught on the way down),
+    // and every one before printing, since paper cannot open a fold.
+    this.root.addEventListener(
+      'toggle',
+      (e) => {
+        const fold = e.target;
+        if (fold instanceof HTMLDetailsElement && fold.open && fold.matches('details.template')) whenReady(() => this.drawTemplate(fold));
+      },
+      { capture: true },
+    );
+    window.addEventListener('beforeprint', () => {
+      if (this.data) for (const fold of this.root.querySelectorAll('details.template')) this.drawTemplate(fold);
     });
     for (const host of this.root.querySelectorAll<HTMLDetailsElement>('details[data-rows-editor]')) {
       host.addEventListener('toggle', () => host.open && whenReady(() => void this.buildEditor(host)), { once: true });
@@ -356,6 +374,24 @@ class AnswerExplorer extends HTMLElement {
     show(root.querySelector('[data-tests-waiting]'), c.waits > 0);
     show(root.querySelector('[data-tests-off]'), c.off > 0);
     this.markdownStale = true;
+  }
+
+  /**
+   * Draws a pack template's body in place of the pack file's note, once: the reasons for its
+   * state (kept up to date from then on), then facts, bindings, test block and text.
+   */
+  private drawTemplate(fold: Element): void {
+    const note = fold.querySelector(':scope > .fold-body > [data-template-file]');
+    const id = fold.getAttribute('data-template');
+    const template = note && this.pack?.templates.find((t) => t.id === id);
+    const item = this.model.templates.find((t) => t.id === id);
+    if (!note || !template || !item) return;
+    const body = note.parentElement!;
+    this.naming ??= this.engine.definitionNaming(this.data.definition);
+    note.replaceWith(...this.engine.templateBodyNodes(this.engine.templateBody(template, this.naming)));
+    if (!body.querySelector(':scope > ul.reasons')) body.prepend(make('ul', 'reasons'));
+    fold.setAttribute('data-drawn', '');
+    this.renderPackTemplate(item);
   }
 
   /** A contract page's pack section: each template's badge and reasons follow the answers. */

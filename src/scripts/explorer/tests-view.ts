@@ -7,36 +7,47 @@
  */
 import type { GeneratedTest } from '../../lib/opengdd/templates.ts';
 import { shownTests, type TemplateItem } from '../../lib/site/model/state.ts';
-import { testViewRows } from '../../lib/site/test-view.ts';
+import { placeholderPieces } from '../../lib/site/model/template.ts';
+import { testViewRows, type TestViewRow } from '../../lib/site/test-view.ts';
 import { testAnchor } from '../../lib/site/urls.ts';
 import { make, setBadge } from './dom.ts';
+import { pieceNodes } from './pieces.ts';
 
-/** Rebuilds a TestBlockView `<dl>` for a test block, from the rows TestBlockView.astro draws. */
-function fillTestView(dl: Element, test: Record<string, unknown>): void {
-  dl.setAttribute('data-test-type', String(test.type));
-  const rows = testViewRows(test).map(({ key, label, kind, items }) => {
-    const div = make('div');
-    div.setAttribute('data-field', key);
-    const dd = make('dd');
-    div.append(make('dt', undefined, label), dd);
-    if (kind === 'text') dd.append(make('p', undefined, items[0]));
-    else if (kind === 'code') dd.append(make('code', undefined, items[0]));
-    else if (kind === 'json') {
-      const pre = make('pre');
-      pre.append(make('code', undefined, items[0]));
-      dd.append(pre);
-    } else {
-      const ul = make('ul', kind === 'chips' ? 'chips' : undefined);
-      for (const s of items) {
-        const li = make('li');
-        li.append(kind === 'chips' ? make('code', undefined, s) : s);
-        ul.append(li);
+/**
+ * Draws a TestBlockView `<dl>` from the rows TestBlockView.astro draws; `placeholders` marks each
+ * `{{placeholder}}` of a pack template's sentences, as it does.
+ */
+export function drawTestView(dl: Element, type: string, rows: TestViewRow[], placeholders = false): void {
+  dl.setAttribute('data-test-type', type);
+  const sentence = (s: string): (Node | string)[] => (placeholders ? pieceNodes(placeholderPieces(s)) : [s]);
+  dl.replaceChildren(
+    ...rows.map(({ key, label, kind, items }) => {
+      const div = make('div');
+      div.setAttribute('data-field', key);
+      const dd = make('dd');
+      div.append(make('dt', undefined, label), dd);
+      if (kind === 'text') {
+        const p = make('p');
+        p.append(...sentence(items[0]!));
+        dd.append(p);
+      } else if (kind === 'code') dd.append(make('code', undefined, items[0]));
+      else if (kind === 'json') {
+        const pre = make('pre');
+        pre.append(make('code', undefined, items[0]));
+        dd.append(pre);
+      } else {
+        const ul = make('ul', kind === 'chips' ? 'chips' : undefined);
+        for (const s of items) {
+          const li = make('li');
+          if (kind === 'chips') li.append(make('code', undefined, s));
+          else li.append(...sentence(s));
+          ul.append(li);
+        }
+        dd.append(ul);
       }
-      dd.append(ul);
-    }
-    return div;
-  });
-  dl.replaceChildren(...rows);
+      return div;
+    }),
+  );
 }
 
 /** A GeneratedTest item for `test`, cloned from the prototype. */
@@ -51,7 +62,7 @@ export function testArticle(proto: Element, test: GeneratedTest): Element {
   const title = item.querySelector('.title');
   if (title) title.textContent = test.title;
   const dl = item.querySelector('dl');
-  if (dl) fillTestView(dl, test.test);
+  if (dl) drawTestView(dl, String(test.test.type), testViewRows(test.test));
   const text = item.querySelector('p.text');
   if (text) text.textContent = test.text;
   return item;

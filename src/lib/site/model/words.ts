@@ -9,7 +9,7 @@ import { memberKeys, members, own } from '../../opengdd/json.ts';
 import type { NotLiveReason } from '../../opengdd/templates.ts';
 import type { Definition } from '../../opengdd/types.ts';
 import { valueCitationProblem } from '../../opengdd/grammar.ts';
-import { joinPlain } from '../describe.ts';
+import { joinPlain, type Naming } from '../describe.ts';
 
 /** The tone of a state badge (see StateBadge.astro). */
 export type Tone = 'ok' | 'muted' | 'warn' | 'danger' | 'info';
@@ -21,9 +21,6 @@ export interface BadgeState {
   /** A longer explanation, shown as the badge's title. */
   title?: string;
 }
-
-/** The glyph drawn before a badge's label. */
-export const GLYPH: Record<Tone, string> = { ok: '✓', muted: '–', warn: '!', danger: '✕', info: '•' };
 
 /** Which page an explorer sits on: a contract (no adoption supplies anything) or an adoption. */
 export type PageKind = 'contract' | 'adoption';
@@ -159,6 +156,29 @@ export const OFF_HEADING = 'Not applying to these answers';
 export function questionNumbers(definition: Definition): Map<string, number> {
   return new Map(memberKeys(definition.questions).map((id, i) => [id, i + 1]));
 }
+
+/**
+ * How a definition's pages name what its conditions cite: a question by its number ("question 2",
+ * as its heading is numbered), an answer, a value or a row set by its name ("All or nothing").
+ */
+export function definitionNaming(definition: Definition): Naming {
+  const numbers = questionNumbers(definition);
+  return {
+    question: (id) => {
+      const n = numbers.get(id);
+      return n ? `question ${n}` : humanize(id);
+    },
+    option: (_question, id) => humanize(id),
+    value: humanize,
+    rowset: humanize,
+  };
+}
+
+/** Before a question's condition: "Asked when question 1 is Slot count." */
+export const ASKED_WHEN = { before: 'Asked when ', after: '.', always: 'Always asked.' } as const;
+
+/** Before a template's condition on the answers, in its summary. */
+export const APPLIES_WHEN = { before: 'Applies when ', always: 'Applies whatever the answers' } as const;
 
 function questionName(definition: Definition, question: string): string {
   const n = questionNumbers(definition).get(question);
