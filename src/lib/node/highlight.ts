@@ -28,13 +28,6 @@ function get(): Promise<Highlighter> {
 
 const THEMES = { light: 'github-light', dark: 'github-dark' } as const;
 
-/**
- * No time limit per line: shiki's default (500 ms) gives up on a line on a busy machine and colours
- * the rest of it as the token it stopped in, so the palette probe, the fallback HTML and the tests
- * comparing with shiki would depend on the machine's load.
- */
-const TOKENIZE = { tokenizeTimeLimit: 0 } as const;
-
 /** Options of {@link highlightJson}. */
 export interface HighlightOptions {
   /** Wrap template placeholders (`{{instance}}`, `{{bind:x}}` …) in `<mark class="placeholder">`. */
@@ -45,7 +38,7 @@ export interface HighlightOptions {
 
 /** shiki's HTML for `code` (the fallback, and the reference the fast path is checked against). */
 export async function shikiJsonHtml(code: string): Promise<string> {
-  return (await get()).codeToHtml(code, { lang: 'json', themes: THEMES, defaultColor: false, ...TOKENIZE });
+  return (await get()).codeToHtml(code, { lang: 'json', themes: THEMES, defaultColor: false });
 }
 
 /** A light and a dark colour, as shiki writes them (`#rrggbb`). */
@@ -53,7 +46,7 @@ export type ColourPair = readonly [light: string, dark: string];
 
 /** shiki's colour, in both themes, of each character of `code` (undefined for whitespace). */
 export async function shikiColours(code: string): Promise<(ColourPair | undefined)[]> {
-  const lines = (await get()).codeToTokensWithThemes(code, { lang: 'json', themes: THEMES, ...TOKENIZE });
+  const lines = (await get()).codeToTokensWithThemes(code, { lang: 'json', themes: THEMES });
   const out: (ColourPair | undefined)[] = new Array(code.length).fill(undefined);
   for (const token of lines.flat()) {
     const pair: ColourPair = [token.variants.light?.color ?? '', token.variants.dark?.color ?? ''];
