@@ -117,17 +117,28 @@ function pageUrl(file: string): string {
   return `/${file.replace(/(^|\/)index\.html$/, '$1')}`;
 }
 
-/** The pages of `files` a shard's globs cover (the three forms {@link planShards} writes). */
+/** A glob without braces as the source of a regular expression (a double star and slash: any folders). */
+function globSource(glob: string): string {
+  return glob.replace(/[.+?^$()|[\]\\]/g, '\\$&').replace(/\*\*\//g, '(?:.*/)?').replace(/(?<![.)])\*/g, '[^/]*');
+}
+
+/**
+ * The pages of `files` a shard's globs cover (the three forms {@link planShards} writes). A brace
+ * group of adoption folders is one pattern and a set of names, not a pattern per name: a large
+ * catalog's shard lists a thousand folders, and every page was tried against each.
+ */
 export function shardFiles(shard: SearchShard, files: readonly string[]): string[] {
-  const expand = (glob: string): string[] => {
-    const brace = /\{([^{}]*)\}/.exec(glob);
-    if (!brace) return [glob];
-    return brace[1]!.split(',').flatMap((alt) => expand(glob.slice(0, brace.index) + alt + glob.slice(brace.index + brace[0].length)));
-  };
-  const patterns = shard.globs.flatMap(expand).map(
-    (g) => new RegExp(`^${g.replace(/[.+?^$()|[\]\\]/g, '\\$&').replace(/\*\*\//g, '(?:.*/)?').replace(/(?<![.)])\*/g, '[^/]*')}$`),
-  );
-  return [...shard.files, ...files.filter((f) => patterns.some((p) => p.test(f)))];
+  const matchers = shard.globs.map((glob) => {
+    const brace = /\{([^{}/]*)\}/.exec(glob);
+    if (!brace) {
+      const re = new RegExp(`^${globSource(glob)}$`);
+      return (f: string) => re.test(f);
+    }
+    const names = new Set(brace[1]!.split(','));
+    const re = new RegExp(`^${globSource(glob.slice(0, brace.index))}([^/]*)${globSource(glob.slice(brace.index + brace[0].length))}$`);
+    return (f: string) => names.has(re.exec(f)?.[1] ?? '\0');
+  });
+  return [...shard.files, ...files.filter((f) => matchers.some((m) => m(f)))];
 }
 
 /** A page Pagefind indexes: one with a `data-pagefind-body` element. */

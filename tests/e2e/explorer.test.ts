@@ -543,17 +543,126 @@ describe.skipIf(!browserPresent)('the answer explorer in Chromium', () => {
     expect(await page.getAttribute('[data-question="fill-order"] details.why', 'open')).toBeNull();
   });
 
-  it.skipIf(!corpusPresent)('choosing an answer moves nothing under the pointer', async () => {
+  it.skipIf(!corpusPresent)('at 1440 and 390 px each option is a row whose name, id, marks and meaning show whole and apart; every supplied answer shows at a glance', async () => {
     const page = await open('corpus', '/contracts/container-2/backpack/');
-    for (const [q, option] of [['fill-order', 'append'], ['capacity-limit', 'no-limit'], ['draw-order', 'first-in-order']] as const) {
-      const target = page.locator(`[data-option-choice="${option}"]`);
-      await target.scrollIntoViewIfNeeded();
-      const before = await target.boundingBox();
-      await target.click();
-      expect(await page.isChecked(`input[name="${q}"][value="${option}"]`)).toBe(true);
-      const after = await target.boundingBox();
-      expect(Math.abs(after!.y - before!.y), `${q}=${option}`).toBeLessThan(1);
-      expect(Math.abs(after!.height - before!.height), `${q}=${option}`).toBeLessThan(1);
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      const problems = await page.evaluate(() => {
+        const out: string[] = [];
+        const meet = (a: DOMRect, b: DOMRect) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+        const folded = (e: Element) => e.closest('details:not([open])') !== null && !e.closest('summary');
+        for (const q of document.querySelectorAll<HTMLElement>('main [data-question]')) {
+          const id = q.dataset.question!;
+          // The supplied answer: checked, marked, outside any fold, its mark and name shown.
+          const mark = q.querySelector<HTMLElement>('.choice-supplied');
+          const option = mark?.closest('.choice-option');
+          if (!mark || !option) out.push(`${id}: no supplied mark`);
+          else {
+            if (!option.querySelector<HTMLInputElement>('input')!.checked) out.push(`${id}: supplied option not checked`);
+            if (folded(option) || mark.getBoundingClientRect().width === 0 || getComputedStyle(mark).visibility !== 'visible') out.push(`${id}: supplied answer not shown`);
+          }
+          for (const o of q.querySelectorAll<HTMLElement>('.choice-option')) {
+            const name = o.querySelector('.choice-name')!;
+            const text = document.createRange();
+            text.selectNodeContents(name.firstChild!);
+            // Every part of the row, the hidden "Tried" too: it keeps its room, and must not land on anything.
+            const parts: [string, DOMRect][] = [
+              ['name', text.getBoundingClientRect()],
+              ...[...o.querySelectorAll('.choice-name code, .choice-supplied, .choice-tried, .choice-meaning, .choice-more')]
+                .filter((e) => getComputedStyle(e).display !== 'none')
+                .map((e): [string, DOMRect] => [e.className || e.tagName, e.getBoundingClientRect()]),
+            ];
+            const row = o.getBoundingClientRect();
+            for (const [what, r] of parts) {
+              if (r.width === 0) out.push(`${id}/${o.dataset.optionChoice} ${what}: not shown`);
+              if (r.left < row.left - 1 || r.right > row.right + 1 || r.right > document.documentElement.clientWidth) out.push(`${id}/${o.dataset.optionChoice} ${what}: outside its row`);
+            }
+            for (let i = 0; i < parts.length; i++)
+              for (let j = i + 1; j < parts.length; j++) if (meet(parts[i]![1], parts[j]![1])) out.push(`${id}/${o.dataset.optionChoice}: ${parts[i]![0]} overlaps ${parts[j]![0]}`);
+            if (folded(o.querySelector('.choice-meaning')!)) out.push(`${id}/${o.dataset.optionChoice}: meaning folded`);
+          }
+          // "Why this is asked" shares the id's line where there is room: it must not sit on the line's words.
+          const why = q.querySelector('details.why > summary')!.getBoundingClientRect();
+          for (const e of q.querySelectorAll('.meta > *')) if (meet(why, e.getBoundingClientRect())) out.push(`${id}: "Why this is asked" overlaps ${e.className}`);
+        }
+        return out;
+      });
+      expect(problems, `${width}px`).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${width}px`).toBe(width);
+    }
+    // Opening the rationale leaves its summary where it was and shows the text below.
+    const summary = page.locator('[data-question="fill-order"] details.why > summary');
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await summary.scrollIntoViewIfNeeded();
+      const at = () => summary.evaluate((e) => e.getBoundingClientRect().top + scrollY);
+      const before = await at();
+      await summary.click();
+      expect(await page.isVisible('[data-question="fill-order"] details.why > .fold-body')).toBe(true);
+      expect(Math.abs((await at()) - before), `${width}px`).toBeLessThan(1);
+      await summary.click();
+    }
+  });
+
+  it.skipIf(!corpusPresent)('templates that do not apply are folded to their state and title, reasons on demand; one the explorer moves there is folded alike', async () => {
+    const page = await open('corpus', '/contracts/container-2/backpack/');
+    const offs = () =>
+      page.$$eval('[data-tests-off] [data-template]', (items) =>
+        items.map((li) => {
+          const summary = li.querySelector('details > summary');
+          return {
+            id: li.getAttribute('data-template'),
+            open: li.querySelector('details')!.open,
+            badge: summary?.querySelector('.badge')?.getAttribute('data-state-label'),
+            title: summary?.querySelector('.title')?.textContent,
+            // checkVisibility: a closed fold's content keeps a layout box in Chromium but is not shown.
+            shown: summary?.checkVisibility() ?? false,
+            reasons: li.querySelector('.reasons')!.textContent,
+            reasonsShown: li.querySelector('.reasons')!.checkVisibility(),
+          };
+        }),
+      );
+    const titles = Object.fromEntries(json(path.join(corpusDir, 'packs/container-2.pack.json')).templates.map((t: { id: string; title: string }) => [t.id, t.title]));
+    const check = async (answers: Record<string, string> | undefined) => {
+      const m = modelOf(answers);
+      const want = Object.entries(m.templates).filter(([, state]) => state === 'off').map(([id]) => id);
+      const got = await offs();
+      expect(got.map((o) => o.id)).toEqual(want);
+      expect((await page.textContent('[data-section-count="not-applying"] .n'))?.trim()).toBe(String(want.length));
+      for (const o of got) {
+        expect(o, o.id!).toMatchObject({ open: false, badge: 'Does not apply', title: titles[o.id!], shown: true, reasonsShown: false });
+        expect(o.reasons).toMatch(/does not apply because/);
+      }
+      return got;
+    };
+    const before = await check(undefined);
+    await page.click(`[data-tests-off] [data-template="${before[0]!.id}"] summary`);
+    expect(await page.isVisible(`[data-tests-off] [data-template="${before[0]!.id}"] .reasons`)).toBe(true);
+    expect(await page.isVisible(`[data-tests-off] [data-template="${before[0]!.id}"] a.id`)).toBe(true);
+    await page.click(`[data-tests-off] [data-template="${before[0]!.id}"] summary`);
+    // A tried answer moves takes-what-fits among them: cloned by the island, folded the same way.
+    await page.check('input[name="partial-acceptance"][value="all-or-nothing"]');
+    const after = await check({ ...json(path.join(corpusDir, 'catalog/container-2/adoptions/backpack.json')).answers, 'partial-acceptance': 'all-or-nothing' });
+    expect(after.map((o) => o.id)).toContain('takes-what-fits');
+  });
+
+  it.skipIf(!corpusPresent)('choosing an answer moves nothing under the pointer, at 1280 and 390 px', async () => {
+    const page = await open('corpus', '/contracts/container-2/backpack/');
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const [q, option] of [['fill-order', 'append'], ['capacity-limit', 'no-limit'], ['draw-order', 'first-in-order'], ['fill-order', 'first-slot-that-fits'], ['fill-order', 'top-up-then-first-empty']] as const) {
+        const target = page.locator(`[data-option-choice="${option}"]`);
+        await target.scrollIntoViewIfNeeded();
+        // Where the option is on the page (the click may scroll it clear of the bar first).
+        const box = () => target.evaluate((e) => { const r = e.getBoundingClientRect(); return { y: r.top + scrollY, height: r.height }; });
+        const before = await box();
+        await target.click();
+        expect(await page.isChecked(`input[name="${q}"][value="${option}"]`)).toBe(true);
+        const after = await box();
+        expect(Math.abs(after.y - before.y), `${width}px ${q}=${option}`).toBeLessThan(1);
+        expect(Math.abs(after.height - before.height), `${width}px ${q}=${option}`).toBeLessThan(1);
+      }
+      await page.click('[data-action="restore"]');
     }
   });
 

@@ -2,7 +2,7 @@
  * Version-free addresses and the version switcher's targets (src/lib/site/versions.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { latestRoutes, switchTargets } from '../../src/lib/site/versions.ts';
+import { adopts, latestRoutes, switchTargets } from '../../src/lib/site/versions.ts';
 
 const defs = [
   { id: 'container-1', contract: 'container', version: 1, adoptions: ['backpack', 'old-chest'] },
@@ -30,6 +30,27 @@ describe('latestRoutes', () => {
     ]);
     expect(clashes).toEqual([{ path: 'foo-2', contract: 'foo-2', page: 'foo-2' }]);
     expect(routes.map((r) => r.path)).toEqual(['foo', 'foo/a']);
+  });
+
+  it('skips a version without the adoption, whatever order the versions come in', () => {
+    const { routes } = latestRoutes([
+      { id: 'meter-3', contract: 'meter', version: 3, adoptions: ['well'] },
+      { id: 'meter-1', contract: 'meter', version: 1, adoptions: ['well', 'tank', 'cup'] },
+      { id: 'meter-2', contract: 'meter', version: 2, adoptions: ['tank'] },
+    ]);
+    expect(routes.map((r) => [r.path, r.target])).toEqual([
+      ['meter', 'meter-3'],
+      ['meter/cup', 'meter-1'],
+      ['meter/tank', 'meter-2'],
+      ['meter/well', 'meter-3'],
+    ]);
+  });
+});
+
+describe('adopts', () => {
+  it('answers for each version on its own, and again after a first answer', () => {
+    const [v1, v2] = defs;
+    expect([adopts(v1!, 'old-chest'), adopts(v2!, 'old-chest'), adopts(v2!, 'satchel'), adopts(v1!, 'old-chest')]).toEqual([true, false, true, true]);
   });
 });
 

@@ -5,6 +5,7 @@
  */
 import { getCollection, type CollectionEntry } from 'astro:content';
 import { withDefinitionFiles, type DefinitionData } from './definition-files.ts';
+import { latestRoutes, type VersionedDefinition } from '../site/versions.ts';
 
 /** A definition entry, with its files' texts and documents (see `definition-files.ts`). */
 export type DefinitionEntry = Omit<CollectionEntry<'definitions'>, 'data'> & { data: DefinitionData };
@@ -22,6 +23,7 @@ export interface Shelf {
 let shelvesCache: Promise<Shelf[]> | undefined;
 let definitionsCache: Promise<DefinitionEntry[]> | undefined;
 let adoptionsCache: Promise<AdoptionEntry[]> | undefined;
+let versionsCache: Promise<{ versions: VersionedDefinition[]; latest: ReadonlySet<string> }> | undefined;
 
 /** Every definition version, ordered by title then version. */
 export function allDefinitions(): Promise<DefinitionEntry[]> {
@@ -59,3 +61,17 @@ export async function adoptionsOf(definitionId: string): Promise<AdoptionEntry[]
   return (await allAdoptions()).filter((a) => a.data.definitionId === definitionId);
 }
 
+/**
+ * Every definition version as the version helpers read it (`site/versions.ts`), and the paths under
+ * `/contracts/` of the version-free addresses that are written. Made once per build: every contract
+ * and adoption page's version switcher needs them, and making them is linear in the catalog's
+ * adoptions, which per page made a large catalog's build quadratic.
+ */
+export function catalogVersions(): Promise<{ versions: VersionedDefinition[]; latest: ReadonlySet<string> }> {
+  if (import.meta.env.DEV) versionsCache = undefined;
+  versionsCache ??= allDefinitions().then((list) => {
+    const versions = list.map((e) => ({ id: e.id, contract: e.data.contract, version: e.data.version, adoptions: e.data.adoptions }));
+    return { versions, latest: new Set(latestRoutes(versions).routes.map((r) => r.path)) };
+  });
+  return versionsCache;
+}

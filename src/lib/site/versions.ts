@@ -52,10 +52,13 @@ export function latestRoutes(definitions: readonly VersionedDefinition[]): { rou
     }
     const newestFirst = [...versions].sort((a, b) => b.version - a.version);
     routes.push({ path: contract, contract, target: newestFirst[0]!.id });
-    const adoptions = [...new Set(versions.flatMap((v) => v.adoptions))].sort();
-    for (const adoption of adoptions) {
-      const target = newestFirst.find((v) => v.adoptions.includes(adoption))!;
-      routes.push({ path: `${contract}/${adoption}`, contract, adoption, target: target.id });
+    // Each adoption leads to the first version, newest first, that has it: a map filled oldest
+    // first keeps the newest. (A search per adoption was quadratic in a contract's adoptions, and
+    // the version switcher asked on every page.)
+    const targetOf = new Map<string, string>();
+    for (const v of [...newestFirst].reverse()) for (const adoption of v.adoptions) targetOf.set(adoption, v.id);
+    for (const adoption of [...targetOf.keys()].sort()) {
+      routes.push({ path: `${contract}/${adoption}`, contract, adoption, target: targetOf.get(adoption)! });
     }
   }
   return { routes, clashes };
@@ -84,8 +87,21 @@ export function switchTargets(definitions: readonly VersionedDefinition[], curre
   return versions.map((d) => ({
     version: d.version,
     id: d.id,
-    kind: adoption !== undefined && d.adoptions.includes(adoption) ? 'adoption' : 'contract',
+    kind: adoption !== undefined && adopts(d, adoption) ? 'adoption' : 'contract',
     current: d.id === current,
     newest: d.id === newest,
   }));
+}
+
+/*
+ * A version's adoptions as a set, made once per list: every adoption page of a large catalog asks
+ * about its own versions, and a search of the list each time was quadratic.
+ */
+const adoptionSets = new WeakMap<readonly string[], ReadonlySet<string>>();
+
+/** Whether definition version `d` has adoption `adoption`. */
+export function adopts(d: VersionedDefinition, adoption: string): boolean {
+  let set = adoptionSets.get(d.adoptions);
+  if (!set) adoptionSets.set(d.adoptions, (set = new Set(d.adoptions)));
+  return set.has(adoption);
 }
