@@ -1,5 +1,7 @@
 /**
  * The site's own build steps, as one Astro integration:
+ * - as a build starts, read and check the catalog, for the content loaders to store (see
+ *   {@link startCatalogLoad});
  * - in dev, follow the catalog folder: after a change under `catalog/` or `packs/`, run the catalog
  *   loaders again (they re-check it, see `live-catalog.ts`), and while it has errors answer every
  *   page with its findings (`dev-faults.ts`);
@@ -23,6 +25,7 @@ import { CATALOG_CHANGE, CATALOG_SETTLE, changeSeen, LOADER_NAMES } from '../lib
 import { resolveOrigins, type OriginEntry } from '../lib/node/origins.ts';
 import { writeSearchIndex } from './search-index.ts';
 import { writeLatestPages } from '../lib/node/latest-pages.ts';
+import { buildLoads, forgetVerifiedCatalogs } from '../lib/node/verified-catalogs.ts';
 
 /** Options of {@link opengddSite}. */
 export interface OpengddSiteOptions {
@@ -47,11 +50,12 @@ export default function opengddSite(options: OpengddSiteOptions): AstroIntegrati
       'astro:server:setup': ({ server, refreshContent, logger }) => {
         if (refreshContent) followCatalog(options.catalog, server.watcher, refreshContent, logger);
       },
-      'astro:config:done': ({ config }) => {
+      'astro:config:done': ({ config, logger }) => {
         if (config.site) site = new URL(config.base, config.site);
         // Runs before the content layer syncs, so a catalog error is covered too. A project that
         // keeps other files in its output folder (emptyOutDir: false) is left alone, as Astro does.
         if (building && config.vite?.build?.emptyOutDir !== false) finished = guardOutput(path.resolve(fileURLToPath(config.outDir)));
+        if (building) startCatalogLoad(options.catalog, logger.fork('opengdd-catalog'));
       },
       // The content layer has synced: the pages read the store, not the catalog model.
       'astro:build:start': ({ logger }) => {
@@ -171,12 +175,18 @@ function guardOutput(outDir: string): () => void {
 const GUARDS = Symbol.for('opengdd-site.output-guards');
 
 /**
- * Lets go of the catalog models the loaders verified (the cache of `catalog-source.ts`, shared on
- * `globalThis` under this key). Not imported from there: that module pulls in the whole engine,
- * which the integration, loaded with Astro's config, has no use for.
+ * Starts the build's catalog load (read and check the folder, see `catalog-source.ts`) for the
+ * content loaders to take (see `verified-catalogs.ts`). Here, and not in the loaders, so that Node
+ * loads the engine itself (type stripping, as it loads this file) while Vite starts: through Vite's
+ * module runner every module of the engine was transformed, with its source map, one at a time,
+ * before each sync. Imported when a build starts, so the dev server and `astro sync` never load it.
  */
-function forgetVerifiedCatalogs(): void {
-  (globalThis as Record<symbol, Map<string, unknown> | undefined>)[Symbol.for('opengdd-catalog.verified-catalogs')]?.clear();
+function startCatalogLoad(catalog: string, logger: AstroIntegrationLogger): void {
+  const load = import('../lib/node/catalog-source.ts').then((m) => m.readVerifiedCatalog(catalog, logger));
+  // The loaders report a failure (the catalog's findings stop the build there); until one awaits
+  // it, a rejection must not count as unhandled.
+  load.catch(() => undefined);
+  buildLoads().set(catalog, load);
 }
 
 /**

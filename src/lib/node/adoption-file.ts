@@ -8,32 +8,20 @@
  * checked at (a file changed since stops the build); the engine, pure and fast, runs again here on
  * the same bytes and gives the same report the check gave.
  */
-import { readFileSync } from 'node:fs';
 import { analyzeAdoption, plainReport, type Adoption, type Pack } from '../opengdd/index.ts';
 import type { AdoptionEntry, DefinitionEntry } from './collections.ts';
-import { checkedText } from './dev-state.ts';
-import { storable, textDigest } from './loaders.ts';
+import { checkedFileText } from './checked-file.ts';
+import { storable } from './loaders.ts';
 
 type StoredAdoption = AdoptionEntry['data'];
 type StoredDefinition = DefinitionEntry['data'];
 
 /** The adoption file's text as the engine checked it (a leading BOM dropped, as the reader does). */
 export function adoptionText(a: Pick<StoredAdoption, 'file' | 'digest'>): string {
-  // In dev the file may have changed since this entry was stored; the check kept its text.
-  const checked = checkedText(a.digest);
-  if (checked !== undefined) return checked;
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(readFileSync(a.file));
-  } catch (e) {
-    throw new Error(`${a.file} can no longer be read (${(e as NodeJS.ErrnoException).code ?? 'not UTF-8'}); it changed during the build. Build again.`);
-  }
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  if (textDigest(text) !== a.digest) throw new Error(`${a.file} changed after the catalog was checked. Build again.`);
-  return text;
+  return checkedFileText(a.file, a.digest);
 }
 
-/** Packs parsed from their exact text (the stored document lost any `__proto__` member), by digest. */
+/** Packs parsed from their exact text (the pages' document lost any `__proto__` member), by digest. */
 const packs = new Map<string, Pack>();
 
 function packOf(d: StoredDefinition): { file: string; document: Pack; digest: string } | undefined {

@@ -22,6 +22,7 @@ import {
 } from '../opengdd/index.ts';
 import { AstroError } from 'astro/errors';
 import * as engine from './catalog.ts';
+import { verifiedCatalogs } from './verified-catalogs.ts';
 
 // ---------------------------------------------------------------------------------------------
 // The model the site builds on: the engine's `CatalogModel`, reduced to plain data.
@@ -64,11 +65,14 @@ export interface CatalogModel extends Omit<engine.CatalogModel, 'definitions'> {
 export class CatalogError extends AstroError {
   /** The heading Astro's error overlay shows. */
   readonly title: string;
+  /** The error findings. (A field, not a parameter property: Node's type stripping loads this file.) */
+  readonly diagnostics: Diagnostic[];
   constructor(
-    readonly diagnostics: Diagnostic[],
+    diagnostics: Diagnostic[],
     hint = 'Each line names the file, the JSON pointer, the code and what is wrong. Fix those files and build again; `npx opengdd-catalog check` lists the same findings.',
   ) {
     super(findingsText(diagnostics), hint);
+    this.diagnostics = diagnostics;
     this.name = 'CatalogError';
     this.title = `The catalog has ${count(diagnostics.length, 'error')}`;
     // The findings are the whole story; a stack trace would only point into the site's own code,
@@ -134,15 +138,8 @@ function count(n: number, noun: string): string {
   return `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
 }
 
-/**
- * Loads in flight or done, by folder. On `globalThis` under a registered symbol, so the site's
- * integration can let go of them once the content layer has stored what the pages need: a large
- * catalog's model (every file's text, document and report) would otherwise stay in memory for the
- * whole build.
- */
-const cache: Map<string, Promise<CatalogModel>> = ((globalThis as Record<symbol, Map<string, Promise<CatalogModel>>>)[
-  Symbol.for('opengdd-catalog.verified-catalogs')
-] ??= new Map());
+/** Loads in flight or done, by folder (shared with the site's integration, see `verified-catalogs.ts`). */
+const cache = verifiedCatalogs();
 
 /**
  * What each verified load checked, by folder, for the integration to print once the content layer
@@ -184,6 +181,7 @@ function toSiteModel(model: engine.CatalogModel): CatalogModel {
       version: d.version,
       definition: d.definition,
       raw: d.raw,
+      file: d.file,
       about: { ...d.about },
       ...(d.pack ? { pack: { file: d.pack.file, raw: d.pack.raw, document: d.pack.document, digest: d.pack.digest } } : {}),
       status: d.status,

@@ -66,6 +66,8 @@ export interface CatalogDefinition {
   definition: Definition;
   /** Exact text of definition.json. */
   raw: string;
+  /** Absolute path of definition.json. */
+  file: string;
   about: CatalogAbout;
   pack?: CatalogPack;
   status: 'checked' | 'promised';
@@ -283,6 +285,7 @@ async function readDefinitionFolder(
     version,
     definition,
     raw: file.text,
+    file: join(root, defRel),
     about,
     status: pack ? 'checked' : 'promised',
     adoptions,

@@ -4,10 +4,11 @@
  * needs the same shelves; in dev they are read per request, since the store follows the catalog.
  */
 import { getCollection, type CollectionEntry } from 'astro:content';
+import { withDefinitionFiles, type DefinitionData } from './definition-files.ts';
 import { latestRoutes, type VersionedDefinition } from '../site/versions.ts';
 
-/** A definition entry. */
-export type DefinitionEntry = CollectionEntry<'definitions'>;
+/** A definition entry, with its files' texts and documents (see `definition-files.ts`). */
+export type DefinitionEntry = Omit<CollectionEntry<'definitions'>, 'data'> & { data: DefinitionData };
 /** An adoption entry. */
 export type AdoptionEntry = CollectionEntry<'adoptions'>;
 /** A group entry. */
@@ -28,7 +29,9 @@ let versionsCache: Promise<{ versions: VersionedDefinition[]; latest: ReadonlySe
 export function allDefinitions(): Promise<DefinitionEntry[]> {
   if (import.meta.env.DEV) definitionsCache = undefined;
   definitionsCache ??= getCollection('definitions').then((list) =>
-    list.sort((a, b) => a.data.title.localeCompare(b.data.title) || a.data.version - b.data.version),
+    list
+      .map((entry): DefinitionEntry => ({ ...entry, data: withDefinitionFiles(entry.data) }))
+      .sort((a, b) => a.data.title.localeCompare(b.data.title) || a.data.version - b.data.version),
   );
   return definitionsCache;
 }

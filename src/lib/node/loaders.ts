@@ -8,11 +8,11 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Loader, LoaderContext } from 'astro/loaders';
-import { readVerifiedCatalog, type CatalogModel } from './catalog-source.ts';
+import type { CatalogModel } from './catalog-source.ts';
 import { catalogDir } from './catalog-dir.ts';
 import { rememberTexts } from './dev-state.ts';
 import { CATALOG_CHANGE, CATALOG_SETTLE, LOADER_NAMES, markChangeSeen } from './catalog-change.ts';
-import { checkFor } from './live-catalog.ts';
+import { buildLoads } from './verified-catalogs.ts';
 
 /**
  * A deep copy of catalog data without members named `__proto__`. JSON.parse keeps such a key as
@@ -65,9 +65,14 @@ async function load(context: LoaderContext, entriesOf: (model: CatalogModel) => 
   const logger = context.logger.fork('opengdd-catalog');
   // Only a dev server hands loaders a watcher.
   if (!context.watcher) {
-    sync(context, await entriesOf(await readVerifiedCatalog(dir, logger)));
+    // The site's integration started the load as the build began, the engine loaded by Node
+    // itself; imported here, the engine would be Vite's to transform, module by module, before
+    // every sync. Without the integration, the load starts here.
+    const model = buildLoads().get(dir) ?? (await import('./catalog-source.ts')).readVerifiedCatalog(dir, logger);
+    sync(context, await entriesOf(await model));
     return;
   }
+  const { checkFor } = await import('./live-catalog.ts');
   const settle = context.refreshContextData?.[CATALOG_SETTLE];
   if (settle !== undefined) {
     // Nothing to check: the store is written again so that Astro drops what it cached meanwhile.
@@ -127,9 +132,10 @@ export function definitionsLoader(): Loader {
               aliases: d.about.aliases,
               benefit: d.about.benefit,
               status: d.status,
-              definition: d.definition,
-              raw: d.raw,
-              pack: d.pack ? { raw: d.pack.raw, digest: d.pack.digest, document: d.pack.document } : null,
+              // The files, not their documents: see `definition-files.ts`.
+              file: d.file,
+              digest: textDigest(d.raw),
+              pack: d.pack ? { file: d.pack.file, digest: d.pack.digest, textDigest: textDigest(d.pack.raw) } : null,
               adoptions: d.adoptions.map((a) => a.id),
               versions,
               newest,
@@ -165,8 +171,12 @@ export function adoptionsLoader(): Loader {
     load: (context) =>
       load(context, async (model) => {
         const entries: Entry[] = [];
+        // Every text the pages read back by digest, the definitions' and packs' too (one call,
+        // since rememberTexts keeps about twice as many texts as it is given).
         const texts: [string, string][] = [];
         for (const d of model.definitions) {
+          texts.push([textDigest(d.raw), d.raw]);
+          if (d.pack) texts.push([textDigest(d.pack.raw), d.pack.raw]);
           for (const a of d.adoptions) {
             const id = `${d.id}/${a.id}`;
             const digest = textDigest(a.raw);
@@ -189,7 +199,7 @@ export function adoptionsLoader(): Loader {
             entries.push({ id, data });
           }
         }
-        // In dev, pages read an adoption's text as it was checked (see `dev-state.ts`).
+        // In dev, pages read a file's text as it was checked (see `dev-state.ts`).
         if (context.watcher) rememberTexts(texts);
         return entries;
       }),

@@ -134,7 +134,12 @@ export function pointer(...segments: (string | number)[]): string {
 export class DiagnosticSink {
   readonly items: Diagnostic[] = [];
   readonly #seen = new Set<string>();
-  constructor(readonly file: string) {}
+  // A field and an assignment, not a parameter property: Node's own TypeScript type stripping
+  // (the site's integration loads the engine that way, see `opengdd-site.ts`) has no parameter properties.
+  readonly file: string;
+  constructor(file: string) {
+    this.file = file;
+  }
 
   /** Reports an error at `ptr`. */
   error(code: ContractCode, ptr: string, message: string, dependent?: boolean): void {

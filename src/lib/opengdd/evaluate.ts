@@ -81,9 +81,19 @@ export function formOf(value: unknown): ValueForm | undefined {
   return undefined;
 }
 
+/**
+ * The first cycle found, by questions object. The cycles are the definition's, whatever the
+ * designer state, and a build evaluates every adoption of a definition several times (the check,
+ * then its page, file view, tests and zip). Documents are never changed once parsed.
+ */
+const firstCycles = new WeakMap<object, string[] | undefined>();
+
 /** Finds a `flag` dependency cycle among questions, or undefined (the first of {@link findQuestionCycles}). */
 export function findQuestionCycle(questions: Record<string, unknown>): string[] | undefined {
-  return findQuestionCycles(questions)[0];
+  if (firstCycles.has(questions)) return firstCycles.get(questions);
+  const cycle = findQuestionCycles(questions)[0];
+  firstCycles.set(questions, cycle);
+  return cycle;
 }
 
 /**

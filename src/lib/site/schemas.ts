@@ -4,7 +4,7 @@
  * read) and give `getCollection` its types. Deep spec documents are typed, not re-validated.
  */
 import { z } from 'astro/zod';
-import type { Definition, Diagnostic, GeneratedTest, Pack } from '../opengdd/index.ts';
+import type { Diagnostic, GeneratedTest } from '../opengdd/index.ts';
 
 const isObject = (v: unknown): boolean => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -16,11 +16,14 @@ export const groupSchema = z.object({
   order: z.number().int().nonnegative(),
 });
 
-/** A pack as stored beside its definition. */
+/** A pack as stored beside its definition: its file, not its document (see `definition-files.ts`). */
 export const packSchema = z.object({
-  raw: z.string(),
+  /** The pack file (absolute path). */
+  file: z.string(),
+  /** The pack's digest (§10.8: `sha256:<hex>` of its exact bytes). */
   digest: z.string().regex(/^sha256:[0-9a-f]{64}$/),
-  document: z.custom<Pack>(isObject),
+  /** `sha256:<hex>` of the file's text as the engine checked it. */
+  textDigest: z.string(),
 });
 
 /** One definition version: about frontmatter, the definition document, its pack and adoptions. */
@@ -32,9 +35,10 @@ export const definitionSchema = z.object({
   aliases: z.array(z.string()),
   benefit: z.string(),
   status: z.enum(['checked', 'promised']),
-  definition: z.custom<Definition>(isObject),
-  /** Exact bytes of `definition.json` (downloads are byte-identical). */
-  raw: z.string(),
+  /** `definition.json` (absolute path); pages read its text and document from there. */
+  file: z.string(),
+  /** `sha256:<hex>` of the file's text as the engine checked it. */
+  digest: z.string(),
   pack: packSchema.nullable(),
   /** Adoption ids, sorted. */
   adoptions: z.array(z.string()),
