@@ -28,6 +28,14 @@ function get(): Promise<Highlighter> {
 
 const THEMES = { light: 'github-light', dark: 'github-dark' } as const;
 
+/**
+ * No time limit per line: with shiki's default (500 ms) a line that takes longer on a loaded
+ * machine is left in the colour of the token it stopped in, so the page, and the colours the fast
+ * path is checked against, would depend on the machine's load. A quiet machine tokenizes every
+ * corpus document in about 2 s in all.
+ */
+const TOKENIZE = { tokenizeTimeLimit: 0 } as const;
+
 /** Options of {@link highlightJson}. */
 export interface HighlightOptions {
   /** Wrap template placeholders (`{{instance}}`, `{{bind:x}}` …) in `<mark class="placeholder">`. */
@@ -38,7 +46,7 @@ export interface HighlightOptions {
 
 /** shiki's HTML for `code` (the fallback, and the reference the fast path is checked against). */
 export async function shikiJsonHtml(code: string): Promise<string> {
-  return (await get()).codeToHtml(code, { lang: 'json', themes: THEMES, defaultColor: false });
+  return (await get()).codeToHtml(code, { lang: 'json', themes: THEMES, defaultColor: false, ...TOKENIZE });
 }
 
 /** A light and a dark colour, as shiki writes them (`#rrggbb`). */
@@ -46,7 +54,7 @@ export type ColourPair = readonly [light: string, dark: string];
 
 /** shiki's colour, in both themes, of each character of `code` (undefined for whitespace). */
 export async function shikiColours(code: string): Promise<(ColourPair | undefined)[]> {
-  const lines = (await get()).codeToTokensWithThemes(code, { lang: 'json', themes: THEMES });
+  const lines = (await get()).codeToTokensWithThemes(code, { lang: 'json', themes: THEMES, ...TOKENIZE });
   const out: (ColourPair | undefined)[] = new Array(code.length).fill(undefined);
   for (const token of lines.flat()) {
     const pair: ColourPair = [token.variants.light?.color ?? '', token.variants.dark?.color ?? ''];
