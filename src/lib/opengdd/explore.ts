@@ -44,6 +44,9 @@ export function explore(
   return { evaluation, templates, counts: { tests, live: templates.filter((t) => t.live).length, templates: templates.length } };
 }
 
+/** What {@link changeSummary} says of a change that adds, removes and rewrites no test and asks no other question. */
+export const NO_TEST_CHANGES = 'No test changes.';
+
 /**
  * What a change did to the templates: "2 tests now apply, 1 no longer applies." A test that still
  * applies but reads differently (its title or text rewritten by an answer or a value) is named:
@@ -67,7 +70,7 @@ export function changeSummary(before: Exploration, after: Exploration): string {
   if (changed.length) parts.push(`${changed.length} test${changed.length === 1 ? ' changes' : 's change'}: ${nameList(changed)}`);
   if (newlyAsked) parts.push(`${newlyAsked} more question${newlyAsked === 1 ? ' is' : 's are'} asked`);
   if (noLongerAsked) parts.push(`${noLongerAsked} question${noLongerAsked === 1 ? ' is' : 's are'} no longer asked`);
-  return parts.length ? `${capitalize(parts.join(changed.length ? '; ' : ', '))}.` : 'No test changes.';
+  return parts.length ? `${capitalize(parts.join(changed.length ? '; ' : ', '))}.` : NO_TEST_CHANGES;
 }
 
 /** `a`, `a and b`, `a, b and c`, `a, b, c and 4 more`: a bar line names a few tests, not fifty. */

@@ -10,6 +10,7 @@
  */
 import { closestSentence, likeness } from '../../lib/site/closeness.ts';
 import type { PublishedAnswers } from '../../lib/site/adoption-answers.ts';
+import { loadFailed } from '../../lib/site/model/notices.ts';
 
 /** The answers of the URL's tried state (`a.<question>=<option>` with `try=1`), as the island writes them. */
 function answersInUrl(): Record<string, string> {
@@ -117,7 +118,7 @@ class AdoptionCompare extends HTMLElement {
       f = await this.figures;
     } catch {
       this.figures = undefined;
-      body.append(el('p', { className: 'ac-legend' }, 'The figures could not be loaded. Reload the page to try again.'));
+      body.append(el('p', { className: 'ac-legend' }, loadFailed('The figures')));
       return;
     }
     const link = (i: number) => el('a', { href: f.adoptions[i]!.url }, f.adoptions[i]!.name);

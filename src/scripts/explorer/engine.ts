@@ -4,7 +4,7 @@
  * exploration and URL state, the tests' Markdown, the page model's state and words, the test
  * list's markup and the pack templates' bodies.
  */
-export { changeSummary, decodeState, encodeState, explore } from '../../lib/opengdd/explore.ts';
+export { changeSummary, decodeState, encodeState, explore, NO_TEST_CHANGES } from '../../lib/opengdd/explore.ts';
 export { renderAdoptionTests } from '../../lib/opengdd/render.ts';
 export { answersSection } from '../../lib/site/model/adoption.ts';
 export { pageState, ruleChanges } from '../../lib/site/model/state.ts';

@@ -9,6 +9,7 @@ import type { Diagnostic } from '../../lib/opengdd/diagnostics.ts';
 import type { Pack } from '../../lib/opengdd/types.ts';
 import { make, setText, show } from './dom.ts';
 import type { ExplorerData } from './data.ts';
+import { EXPORT_WORDS } from '../../lib/site/model/words.ts';
 
 /** Copies or downloads the adoption for `tried`, and fills and opens the island's dialog. */
 export async function exportAdoption(
@@ -27,9 +28,9 @@ export async function exportAdoption(
   if (action === 'copy') {
     try {
       await navigator.clipboard.writeText(text);
-      status = `Copied the adoption for these answers. Save it as contracts/${file}.`;
+      status = EXPORT_WORDS.copied(file);
     } catch {
-      status = 'The browser did not allow copying: select the file below and copy it.';
+      status = EXPORT_WORDS.copyRefused;
     }
   } else {
     const a = document.createElement('a');
@@ -37,7 +38,7 @@ export async function exportAdoption(
     a.download = file;
     a.click();
     setTimeout(() => URL.revokeObjectURL(a.href), 1000);
-    status = `Downloaded ${file}. Put it in your package's contracts/ folder.`;
+    status = EXPORT_WORDS.downloaded(file);
   }
   setText(dialog.querySelector('[data-export-status]'), status);
   setText(dialog.querySelector('[data-export-json]'), text);
@@ -49,7 +50,7 @@ export async function exportAdoption(
   list('[data-export-gaps]', gaps);
   list('[data-export-problems]', []);
   const verdict = dialog.querySelector('[data-export-verdict]');
-  setText(verdict, 'Checking it with the engine…');
+  setText(verdict, EXPORT_WORDS.checking);
   if (!dialog.open) dialog.showModal();
   // The engine's validation pulls in the JSON Schema checker: loaded only now, when asked for.
   const { analyzeAdoption } = await import('../../lib/opengdd/analyze.ts');
@@ -65,7 +66,7 @@ export async function exportAdoption(
   setText(
     verdict,
     problems.length === 0 && gaps.length === 0
-      ? 'Complete: opengdd-catalog check accepts this adoption.'
-      : 'Not complete yet: what is listed below keeps opengdd-catalog check from accepting it.',
+      ? EXPORT_WORDS.complete
+      : EXPORT_WORDS.incomplete,
   );
 }

@@ -11,6 +11,7 @@ import type { Exploration, TriedState } from '../../lib/opengdd/explore.ts';
 import type { Pack, RowSetDeclaration } from '../../lib/opengdd/types.ts';
 import type { Naming } from '../../lib/site/describe.ts';
 import type { PageState, TemplateItem } from '../../lib/site/model/state.ts';
+import { loadFailed } from '../../lib/site/model/notices.ts';
 import { definitionUrl, templateAnchor } from '../../lib/site/urls.ts';
 import { loadExplorerData, type EmbeddedExplorerData, type ExplorerData } from './data.ts';
 import { attr, make, setBadge, setText, show } from './dom.ts';
@@ -57,7 +58,7 @@ class AnswerExplorer extends HTMLElement {
     });
     this.ready.catch(() => {
       this.setAttribute('data-failed', '');
-      setText(this.querySelector('[data-change]'), 'The explorer could not load this contract’s files. Reload the page to try again.');
+      setText(this.querySelector('[data-change]'), loadFailed('This contract’s files for the explorer'));
     });
     // A change made while the definition and pack load waits for them, then counts; once they
     // are in, a change is handled at once (within the event, as the bench's timings expect).
@@ -171,7 +172,7 @@ class AnswerExplorer extends HTMLElement {
     // A rule a change breaks (or mends) is said first; "No test changes." then says nothing more.
     const rules = this.engine.ruleChanges(this.model.rules, model.rules);
     const tests = this.engine.changeSummary(this.current, next);
-    const summary = rules.length && tests === 'No test changes.' ? rules.join(' ') : [...rules, tests].join(' ');
+    const summary = rules.length && tests === this.engine.NO_TEST_CHANGES ? rules.join(' ') : [...rules, tests].join(' ');
     this.current = next;
     this.model = model;
     this.render(model);

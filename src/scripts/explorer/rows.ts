@@ -6,7 +6,7 @@
  * given. Its styles live in RowsEditor.astro (global, scoped by its class).
  */
 import type { FieldShape, Row, RowSetDeclaration } from '../../lib/opengdd/types.ts';
-import { rowsView } from '../../lib/site/model/rows.ts';
+import { ROWS_WORDS, rowsView } from '../../lib/site/model/rows.ts';
 import { make, setText } from './dom.ts';
 
 /** Redraws a RowsTable section for `rows`, as the static page draws it (both from `rowsView`). */
@@ -19,7 +19,7 @@ export function renderRows(section: Element, name: string, decl: RowSetDeclarati
   if (v.total === 0) {
     const callout = make('div', 'callout');
     callout.setAttribute('data-state', 'when-empty');
-    callout.append(make('span', 'callout-label', 'No rows — the builder implements'), v.whenEmpty);
+    callout.append(make('span', 'callout-label', ROWS_WORDS.empty), v.whenEmpty);
     anchor?.after(callout);
     return;
   }
@@ -27,7 +27,7 @@ export function renderRows(section: Element, name: string, decl: RowSetDeclarati
   const wrap = make('div', 'table-wrap');
   wrap.tabIndex = 0;
   wrap.setAttribute('role', 'region');
-  wrap.setAttribute('aria-label', `Rows of ${v.label}`);
+  wrap.setAttribute('aria-label', ROWS_WORDS.table(v.label));
   const table = make('table');
   const head = make('tr');
   for (const c of v.columns) {
@@ -50,12 +50,12 @@ export function renderRows(section: Element, name: string, decl: RowSetDeclarati
     });
     tbody.append(tr);
   }
-  table.append(make('caption', 'visually-hidden', `Rows of ${v.label}`), thead, tbody);
+  table.append(make('caption', 'visually-hidden', ROWS_WORDS.table(v.label)), thead, tbody);
   wrap.append(table);
   const after: Element[] = [wrap];
   if (v.cut) after.push(make('p', 'unused', v.cut));
   if (v.unused.length) {
-    const p = make('p', 'unused', 'No row carries ');
+    const p = make('p', 'unused', ROWS_WORDS.unused);
     v.unused.forEach((f, i) => p.append(...(i > 0 ? [', '] : []), make('code', undefined, f)));
     p.append('.');
     after.push(p);
@@ -86,7 +86,7 @@ export function buildRowsEditor(
   table.className = 'rows-grid';
   const caption = table.createCaption();
   caption.className = 'visually-hidden';
-  caption.textContent = `Rows of ${name} to try`;
+  caption.textContent = ROWS_WORDS.editor(name);
   const head = table.createTHead().insertRow();
   for (const f of fields) {
     const th = document.createElement('th');
@@ -99,7 +99,7 @@ export function buildRowsEditor(
   }
   const last = document.createElement('th');
   last.scope = 'col';
-  last.innerHTML = '<span class="visually-hidden">Remove</span>';
+  last.append(make('span', 'visually-hidden', ROWS_WORDS.remove));
   head.append(last);
   const body = table.createTBody();
   rows.forEach((row, i) => {
@@ -135,22 +135,22 @@ export function buildRowsEditor(
     const remove = document.createElement('button');
     remove.type = 'button';
     remove.className = 'button small';
-    remove.textContent = 'Remove';
-    remove.setAttribute('aria-label', `Remove ${label}`);
+    remove.textContent = ROWS_WORDS.remove;
+    remove.setAttribute('aria-label', `${ROWS_WORDS.remove} ${label}`);
     remove.dataset.remove = String(i);
     td.append(remove);
   });
   const add = document.createElement('button');
   add.type = 'button';
   add.className = 'button small';
-  add.textContent = `Add a row to ${name}`;
+  add.textContent = ROWS_WORDS.add(name);
   add.dataset.add = '';
   const wrap = document.createElement('div');
   wrap.className = 'table-wrap';
   wrap.append(table);
   const empty = document.createElement('p');
   empty.className = 'rows-none';
-  empty.textContent = 'No rows: add one to see per-row tests appear.';
+  empty.textContent = ROWS_WORDS.none;
   host.replaceChildren(...(rows.length ? [wrap] : [empty]), add);
 
   host.onchange = (event) => {

@@ -10,6 +10,22 @@ import { hasOwn, memberKeys } from '../../opengdd/json.ts';
 import type { RowSetDeclaration } from '../../opengdd/types.ts';
 import { humanize, plural } from './words.ts';
 
+/** What the rows table and the rows editor say, static page and explorer alike. */
+export const ROWS_WORDS = {
+  /** Before the `when-empty` text of a row set with no rows. */
+  empty: 'No rows — the builder implements',
+  /** The table's name (its scrolling region's label and its caption). */
+  table: (label: string) => `Rows of ${label}`,
+  /** Before the declared fields no row carries. */
+  unused: 'No row carries ',
+  /** The rows editor's table. */
+  editor: (name: string) => `Rows of ${name} to try`,
+  add: (name: string) => `Add a row to ${name}`,
+  remove: 'Remove',
+  /** The rows editor with no rows. */
+  none: 'No rows: add one to see per-row tests appear.',
+} as const;
+
 /** The most rows of one row set a page shows. */
 export const ROWS_SHOWN = 200;
 

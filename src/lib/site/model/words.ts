@@ -237,6 +237,16 @@ export function reasonSentence(reason: NotLiveReason, definition: Definition, pa
   }
 }
 
+/** What the explorer's export says of the adoption it made for the tried state. */
+export const EXPORT_WORDS = {
+  copied: (file: string) => `Copied the adoption for these answers. Save it as contracts/${file}.`,
+  copyRefused: 'The browser did not allow copying: select the file below and copy it.',
+  downloaded: (file: string) => `Downloaded ${file}. Put it in your package's contracts/ folder.`,
+  checking: 'Checking it with the engine…',
+  complete: 'Complete: opengdd-catalog check accepts this adoption.',
+  incomplete: 'Not complete yet: what is listed below keeps opengdd-catalog check from accepting it.',
+} as const;
+
 /** Answers tried on a page never change its file: said once, here (the link goes to the authoring tool). */
 export const TRIED_NOTE = {
   before: 'Answers you try on this page do not change this file. To change an adoption, open it in the ',
