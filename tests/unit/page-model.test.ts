@@ -18,20 +18,17 @@ import { analyze, lamp, lampDesigner, lanternDefinition, lanternPack } from '../
 const definition = lanternDefinition() as unknown as Definition;
 const pack = lanternPack() as unknown as Pack;
 
+/** What the lamp's adoption page is, apart from the engine's output for its answers. */
+const LAMP_PAGE = { adoption: 'lamp', cv: 'lantern-fuel-1', contractTitle: 'Lantern fuel', version: 1, definition, hasPack: true, findings: 0 };
+
 function adoptionModel(doc = lamp()) {
   const report = analyze(doc);
   return adoptionPage({
-    adoption: 'lamp',
-    cv: 'lantern-fuel-1',
-    contractTitle: 'Lantern fuel',
-    version: 1,
-    definition,
-    hasPack: true,
+    ...LAMP_PAGE,
     evaluation: report.evaluation,
     outcomes: report.templates,
     verification: (doc.verification ?? {}) as Record<string, unknown>,
     rows: (doc.rows ?? {}) as Record<string, unknown[]>,
-    findings: 0,
   });
 }
 
@@ -134,19 +131,7 @@ describe('the adoption page model', () => {
 
 function inputOf() {
   const report = analyze(lamp());
-  return {
-    adoption: 'lamp',
-    cv: 'lantern-fuel-1',
-    contractTitle: 'Lantern fuel',
-    version: 1,
-    definition,
-    hasPack: true,
-    evaluation: report.evaluation,
-    outcomes: report.templates,
-    verification: {},
-    rows: {},
-    findings: 0,
-  };
+  return { ...LAMP_PAGE, evaluation: report.evaluation, outcomes: report.templates, verification: {}, rows: {} };
 }
 
 describe('the contract page model', () => {

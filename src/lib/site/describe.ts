@@ -48,10 +48,10 @@ export function joinGroups(groups: Token[][], last: 'or' | 'and'): Token[] {
   return out;
 }
 
-/** `slot-count or size-budget` with each option as a literal. */
-function optionList(values: readonly RowScalar[], last: 'or' | 'and' = 'or'): Token[] {
+/** `slot-count or size-budget` with each option as a literal, or by the name `name` gives it. */
+function optionList(values: readonly RowScalar[], last: 'or' | 'and' = 'or', name?: (id: string) => string): Token[] {
   return joinGroups(
-    values.map((v) => [{ kind: 'option', text: String(v) } as Token]),
+    values.map((v) => [(name ? { kind: 'option', text: name(String(v)), id: String(v) } : { kind: 'option', text: String(v) }) as Token]),
     last,
   );
 }
@@ -70,12 +70,7 @@ function flagWords(flag: Record<string, string[]>, naming?: Naming): Token[] {
     members<string[]>(flag).map(([q, options]) => [
       named('question', q, naming),
       t(' is '),
-      ...(naming
-        ? joinGroups(
-            (Array.isArray(options) ? options : []).map((o) => [{ kind: 'option', text: naming.option(q, String(o)), id: String(o) } as Token]),
-            'or',
-          )
-        : optionList(Array.isArray(options) ? options : [])),
+      ...optionList(Array.isArray(options) ? options : [], 'or', naming && ((o) => naming.option(q, o))),
     ]),
     'and',
   );
