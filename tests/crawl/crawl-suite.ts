@@ -11,12 +11,14 @@
  * keeps two pages at work at a time (axe is CPU-bound; CI has two cores).
  *
  * axe (every rule; serious and critical fail) runs on every page in the light scheme, as the page
- * loads. A representative sample (the fewest pages that together hold every tag, class, inline
- * style and styled attribute of the site, see representativePages) is checked with every fold
- * opened, in light and in dark. The embedded build is small enough to check every page in dark as
- * well; the corpus build is not: axe takes up to 4 s of CPU on its largest pages, per scheme
- * (colour contrast alone is half of it), so a second full pass would add minutes of CPU. Dark
- * differs from light only in colour tokens, which the sample covers in full.
+ * loads; its colour-contrast rules run wherever the page holds a case of text (colour, size, weight
+ * and the layers behind it) no earlier run judged (crawl.ts, contrastCases): every case of every
+ * page is judged, none twice. A representative sample (the fewest pages that
+ * together hold every tag, class, inline style and styled attribute of the site, see
+ * representativePages) is checked with every fold opened, in light and in dark. The embedded build
+ * is small enough to check every page in dark as well; the corpus build is not: a second full pass
+ * would add a minute of CPU. Dark differs from light only in colour tokens, which the sample covers
+ * in full.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -115,6 +117,7 @@ export function crawlSuite(b: CrawlBuild): void {
           `crawl ${b.label}: ${report.visited.length} pages in Chromium + ${report.redirects.length} redirect stub(s) = ${report.files.length} HTML files`,
           `  orphans (visited anyway): ${report.orphans.join(', ') || 'none'}`,
           `  axe: ${t.axeRuns} runs (light on every page, dark on ${b.darkEverywhere ? 'every page' : `the sample`}; folds opened on the sample: ${[...sample].join(', ')})`,
+          `  colour contrast judged by axe in ${report.contrastJudged.length} of them; the other runs held no case of text an earlier one had not judged`,
           `  ${(t.total / 1000).toFixed(1)} s wall, ${(t.axe / 1000).toFixed(1)} s inside axe (summed over ${CONCURRENCY} pages at once), Chromium ${cpu.toFixed(0)} CPU s`,
           `  below serious (not failing): ${minorRules.join(', ') || 'none'}`,
         ].join('\n'),

@@ -7,7 +7,8 @@
  * - On each page: console errors and uncaught exceptions, failed requests (anything outside the
  *   served origin is blocked, so it fails too), same-origin responses of status 400 or more,
  *   duplicate element ids, and axe-core with every rule on, in the colour schemes the caller names
- *   for the page; only `serious` and `critical` violations count. For the pages the caller says,
+ *   for the page; only `serious` and `critical` violations count. Colour contrast is judged once
+ *   per case of text (see {@link contrastCases}). For the pages the caller says,
  *   every `<details>` is opened first, so the folded content (generated tests, option tables, the
  *   rows editor the explorer builds on opening) is checked as well.
  * - Links: every `href` of the served origin or of the site's public origin (canonical URLs,
@@ -74,6 +75,11 @@ export interface CrawlReport {
   problems: string[];
   /** axe findings below the failing impacts (moderate, minor), for information. */
   minor: AxeFinding[];
+  /**
+   * The axe runs that judged colour contrast, as `file (scheme)`: the others held no case of text
+   * an earlier run had not judged (see {@link contrastCases}).
+   */
+  contrastJudged: string[];
   /** Milliseconds: whole crawl, and time spent inside axe (summed over the pages open at once). */
   timings: { total: number; axe: number; axeRuns: number };
 }
@@ -96,22 +102,70 @@ export async function axeOnEveryPage(context: BrowserContext): Promise<void> {
   await context.addInitScript({ content: AXE_SOURCE });
 }
 
+/** axe's two colour-contrast rules (AA and AAA): most of axe's time on a text-heavy page. */
+const CONTRAST_RULES = ['color-contrast', 'color-contrast-enhanced'];
+
 /**
  * Runs axe-core (every rule) on the page, or on the elements matching `include`; injects it first
  * if the page lacks it. Only the top document is checked (`iframes: false`): an adoption page's
  * file view is a page of its own, checked where it is crawled, and a frame without axe in it was
- * never checked from its parent either.
+ * never checked from its parent either. With `contrast: false` the colour-contrast rules are left
+ * out (see {@link contrastCases} for when the crawl may do so).
  */
-export async function runAxe(page: Page, include?: string): Promise<AxeViolation[]> {
+export async function runAxe(page: Page, include?: string, options: { contrast?: boolean } = {}): Promise<AxeViolation[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
-  return page.evaluate(async (sel) => {
-    type Result = { violations: { id: string; impact?: string | null; help: string; nodes: { target: unknown[] }[] }[] };
-    const axe = (window as unknown as { axe: { run(ctx: unknown, o: object): Promise<Result> } }).axe;
-    // Only violations are collected in full (passes and the rest keep one node per rule).
-    const r = await axe.run(sel ? { include: [[sel]] } : document, { resultTypes: ['violations'], iframes: false });
-    return r.violations.map((v) => ({ rule: v.id, impact: v.impact ?? 'unknown', help: v.help, targets: v.nodes.map((n) => n.target.map(String).join(' ')) }));
-  }, include);
+  const off = options.contrast === false ? CONTRAST_RULES : [];
+  return page.evaluate(
+    async ({ sel, off }) => {
+      type Result = { violations: { id: string; impact?: string | null; help: string; nodes: { target: unknown[] }[] }[] };
+      const axe = (window as unknown as { axe: { run(ctx: unknown, o: object): Promise<Result> } }).axe;
+      // Only violations are collected in full (passes and the rest keep one node per rule).
+      const rules = Object.fromEntries(off.map((id) => [id, { enabled: false }]));
+      const r = await axe.run(sel ? { include: [[sel]] } : document, { resultTypes: ['violations'], iframes: false, rules });
+      return r.violations.map((v) => ({ rule: v.id, impact: v.impact ?? 'unknown', help: v.help, targets: v.nodes.map((n) => n.target.map(String).join(' ')) }));
+    },
+    { sel: include, off },
+  );
 }
+
+/**
+ * Every case of text the colour-contrast rules judge on the page as it is now, one string each:
+ * the text's colour, size, weight and shadow, and everything between it and the first opaque
+ * background behind it (each layer's background colour and image, opacity, blend mode, filter and
+ * positioning). Two texts with the same case have the same contrast, so axe's verdict on one is
+ * its verdict on the other: the crawl runs the contrast rules on a page only when the page holds a
+ * case no earlier page did (in either colour scheme), and every other rule on every page. This
+ * keeps the check whole at a fraction of the cost: the 75 file views of the corpus hold thousands
+ * of highlighted tokens in the same two colours, and contrast was nine tenths of axe's time there.
+ * Anything the case cannot describe (a positioned layer, an image or gradient, transparency) is
+ * part of the string, so such text counts as a case of its own.
+ *
+ * A string, not a function, so no transpiler helper leaks into the page.
+ */
+export const contrastCases = `(() => {
+  const cases = new Set();
+  const layers = new Map();
+  const layerOf = (el) => {
+    let known = layers.get(el);
+    if (known !== undefined) return known;
+    const s = getComputedStyle(el);
+    const own = [s.backgroundColor, s.backgroundImage, s.opacity, s.mixBlendMode, s.filter, s.position].join(' ');
+    // The first fully opaque plain background ends the stack: nothing behind it shows through.
+    const opaque = s.backgroundColor.startsWith('rgb(') && s.backgroundImage === 'none' && s.opacity === '1';
+    const parent = el.parentElement;
+    known = opaque || !parent ? own : own + ' / ' + layerOf(parent);
+    layers.set(el, known);
+    return known;
+  };
+  for (const el of document.querySelectorAll('body, body *')) {
+    let text = false;
+    for (const n of el.childNodes) if (n.nodeType === 3 && n.nodeValue.trim()) { text = true; break; }
+    if (!text || !el.checkVisibility({ visibilityProperty: true })) continue;
+    const s = getComputedStyle(el);
+    cases.add([s.color, s.fontSize, s.fontWeight, s.textShadow, s.webkitTextStrokeWidth].join(' ') + ' | ' + layerOf(el));
+  }
+  return [...cases];
+})()`;
 
 /** Whether an axe impact fails a page. */
 export const failing = (impact: string) => FAILING_IMPACTS.has(impact);
@@ -219,9 +273,12 @@ export async function crawl(browser: Browser, options: CrawlOptions): Promise<Cr
     ids: new Map(),
     problems: [],
     minor: [],
+    contrastJudged: [],
     timings: { total: 0, axe: 0, axeRuns: 0 },
   };
   const problem = (where: string, what: string) => report.problems.push(`${where}: ${what}`);
+  /** The cases of text whose contrast axe has judged on a page of this crawl (see {@link contrastCases}). */
+  const contrastChecked = new Set<string>();
 
   /** Links to check once every page is known: [page it is on, kind, absolute URL]. */
   const toCheck: { from: string; kind: string; url: URL }[] = [];
@@ -340,7 +397,13 @@ export async function crawl(browser: Browser, options: CrawlOptions): Promise<Cr
     for (const scheme of schemes) {
       await page.emulateMedia({ colorScheme: scheme });
       const a0 = performance.now();
-      const violations = await runAxe(page);
+      const cases = (await page.evaluate(contrastCases)) as string[];
+      const contrast = cases.some((c) => !contrastChecked.has(c));
+      const violations = await runAxe(page, undefined, { contrast });
+      if (contrast) {
+        for (const c of cases) contrastChecked.add(c);
+        report.contrastJudged.push(`${file} (${scheme})`);
+      }
       report.timings.axe += performance.now() - a0;
       report.timings.axeRuns++;
       for (const v of violations) {

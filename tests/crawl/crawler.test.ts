@@ -35,7 +35,11 @@ const FILES: Record<string, string> = {
     '<p class="dim">Dim in the dark</p>',
     '<style>:root{color-scheme:light dark}.dim{color:#222;background:#fff}@media (prefers-color-scheme: dark){.dim{color:#333;background:#000}}</style>',
   ),
-  'orphan/index.html': page('Orphan', '<p>No link leads here.</p>'),
+  // Its text is styled as page A's, but one paragraph lies on a dark translucent layer: a case of
+  // text no earlier page held, so its contrast is judged even though the crawl saw the rest before.
+  'orphan/index.html': page('Orphan', '<p>No link leads here.</p><div style="background:rgba(0,0,0,0.9)"><p>Dark on dark</p></div>'),
+  // Nothing but cases of text page A held: axe leaves colour contrast out.
+  'orphan-2/index.html': page('Orphan 2', '<p>Only what page A holds.</p>'),
   'index.html': '<!doctype html><title>Redirecting</title><meta http-equiv="refresh" content="2;url=/contracts/"><a href="/contracts/">Catalog</a>',
   'moved/index.html': '<!doctype html><title>Moved</title><meta http-equiv="refresh" content="0; url=https://site.test/contracts/gone/">',
 };
@@ -73,8 +77,8 @@ describe.skipIf(!existsSync(CHROMIUM))('the crawler finds what is planted', () =
   const found = (file: string, text: string) => report.problems.some((p) => p.startsWith(`${file}: `) && p.includes(text));
 
   it('visits linked pages, then orphans; checks redirect stubs from the file', () => {
-    expect(report.orphans).toEqual(['index.html', 'moved/index.html', 'orphan/index.html']);
-    expect(report.visited.sort()).toEqual(['contracts/a/index.html', 'contracts/b/index.html', 'contracts/index.html', 'orphan/index.html']);
+    expect(report.orphans).toEqual(['index.html', 'moved/index.html', 'orphan/index.html', 'orphan-2/index.html']);
+    expect(report.visited.sort()).toEqual(['contracts/a/index.html', 'contracts/b/index.html', 'contracts/index.html', 'orphan-2/index.html', 'orphan/index.html']);
     expect(report.redirects.sort()).toEqual(['index.html', 'moved/index.html']);
     expect(found('index.html', 'redirects after 2 s')).toBe(true);
     expect(found('moved/index.html', 'https://site.test/contracts/gone/ names no file')).toBe(true);
@@ -98,7 +102,16 @@ describe.skipIf(!existsSync(CHROMIUM))('the crawler finds what is planted', () =
     expect(found('contracts/index.html', 'axe serious color-contrast (light)')).toBe(true);
     expect(found('contracts/b/index.html', 'axe serious color-contrast (dark)')).toBe(true);
     expect(found('contracts/b/index.html', '(light)')).toBe(false);
-    expect(report.problems.filter((p) => p.startsWith('contracts/a/') || p.startsWith('orphan/'))).toEqual([]);
+    expect(report.problems.filter((p) => p.startsWith('contracts/a/') || p.startsWith('orphan-2/'))).toEqual([]);
+  });
+
+  it('judges colour contrast wherever a page holds a case of text no earlier page did, and only there', () => {
+    // The same colours as page A's text, on a layer page A does not have.
+    expect(found('orphan/index.html', 'axe serious color-contrast (light)')).toBe(true);
+    expect(report.problems.filter((p) => p.startsWith('orphan/'))).toHaveLength(1);
+    expect(report.contrastJudged).toContain('contracts/a/index.html (light)');
+    expect(report.contrastJudged).toContain('contracts/b/index.html (dark)');
+    expect(report.contrastJudged).not.toContain('orphan-2/index.html (light)');
   });
 
   it('helpers: URL paths to files, redirect stubs, the representative sample', () => {
