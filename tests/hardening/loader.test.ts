@@ -4,8 +4,8 @@
  * content sync; what it rejects with (the text the build prints) names every expected finding as
  * `file#pointer CODE error message`, holds no stack trace, and the catalog folder is byte-identical.
  *
- * A build would prove nothing more per case: `build.test.ts` runs real builds, one per kind of
- * finding, that prove the build prints exactly these lines, exits 1 without a trace and leaves no
+ * A build would prove nothing more per case: `build.test.ts` runs real builds, one per layer that
+ * reports findings and one per fault that could reach further into a build, that prove the build prints exactly these lines, exits 1 without a trace and leaves no
  * output folder.
  */
 import { afterAll, describe, expect, it } from 'vitest';

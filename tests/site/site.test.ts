@@ -244,8 +244,8 @@ describe('the embedded catalog site', () => {
 });
 
 // The build stops on these through the catalog load its content loaders run; that load is run here
-// in-process, and tests/hardening/build.test.ts proves with real builds, one per kind of finding,
-// that the build prints exactly its lines and stops.
+// in-process, and tests/hardening/build.test.ts proves with real builds (one per layer that reports
+// findings, and the faults that could reach further) that the build prints exactly its lines and stops.
 describe('a faulty catalog stops the build with the engine’s diagnostic', () => {
   const dirs: string[] = [];
   afterAll(() => dirs.forEach(remove));
