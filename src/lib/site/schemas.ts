@@ -6,6 +6,8 @@
 import { z } from 'astro/zod';
 import type { Diagnostic, GeneratedTest } from '../opengdd/index.ts';
 
+// Not the engine's `isObject` (opengdd/json.ts): the content config imports this file, and every
+// module it imports is Vite's to transform before each content sync (see content.config.ts).
 const isObject = (v: unknown): boolean => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A shelf of the catalog index. */
