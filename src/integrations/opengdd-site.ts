@@ -14,13 +14,14 @@
  * - after the build, index `dist/` with Pagefind's Node API, in shards for a large catalog (only
  *   `<main data-pagefind-body>` is indexed, so navigation and footers never pollute results; see
  *   `search-index.ts`);
+ * - in a build, no dependency is pre-bundled for a browser (see {@link noDepsOptimizer});
  * - a build that fails leaves no output folder behind (see {@link guardOutput}).
  */
 import { existsSync, readdirSync, readFileSync, realpathSync, rmdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroIntegrationLogger, RefreshContentOptions } from 'astro';
-import type { ViteDevServer } from 'vite';
+import type { Plugin, ViteDevServer } from 'vite';
 import { CATALOG_CHANGE, CATALOG_SETTLE, changeSeen, LOADER_NAMES } from '../lib/node/catalog-change.ts';
 import { resolveOrigins, type OriginEntry } from '../lib/node/origins.ts';
 import { writeSearchIndex } from './search-index.ts';
@@ -43,8 +44,9 @@ export default function opengddSite(options: OpengddSiteOptions): AstroIntegrati
   return {
     name: 'opengdd-site',
     hooks: {
-      'astro:config:setup': ({ addMiddleware, command }) => {
+      'astro:config:setup': ({ addMiddleware, command, updateConfig }) => {
         building = command === 'build';
+        if (building) updateConfig({ vite: { plugins: [noDepsOptimizer()] } });
         if (command === 'dev') addMiddleware({ entrypoint: new URL('../lib/node/dev-faults.ts', import.meta.url), order: 'pre' });
       },
       'astro:server:setup': ({ server, refreshContent, logger }) => {
@@ -173,6 +175,21 @@ function guardOutput(outDir: string): () => void {
 }
 
 const GUARDS = Symbol.for('opengdd-site.output-guards');
+
+/**
+ * Turns off Vite's dependency optimizer in a build. Astro syncs the content layer through a
+ * short-lived Vite dev server, and for it Vite pre-bundles the dev toolbar's dependencies (which
+ * Astro lists for the dev server's browser) while the catalog loaders run: work in every build for
+ * a toolbar that a build never serves. A production build itself optimizes nothing (Vite has not
+ * pre-bundled for builds since 5.1), so only that sync server changes. Astro's list is emptied where
+ * the configs hold it; a returned config would only add to it.
+ */
+function noDepsOptimizer(): Plugin {
+  const off = (o: { optimizeDeps?: { include?: string[]; noDiscovery?: boolean } }) => {
+    o.optimizeDeps = { ...o.optimizeDeps, include: [], noDiscovery: true };
+  };
+  return { name: 'opengdd-no-deps-optimizer', enforce: 'post', config: off, configEnvironment: (_name, options) => off(options) };
+}
 
 /**
  * Starts the build's catalog load (read and check the folder, see `catalog-source.ts`) for the
