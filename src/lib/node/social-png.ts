@@ -15,3 +15,62 @@ export async function socialPng(card: SocialCard): Promise<Uint8Array<ArrayBuffe
   const png = await sharp(Buffer.from(socialSvg(card)), { density: 72 }).png({ compressionLevel: 5 }).toBuffer();
   return new Uint8Array(png);
 }
+
+/** Cards drawn ahead of their routes (see {@link drawAhead}), by {@link cardKey}. */
+const ahead = new Map<string, Promise<Uint8Array<ArrayBuffer>>>();
+
+/**
+ * At most this many cards are held drawn ahead at once (about 35 kB each), so a large catalog
+ * draws its first cards early and the rest as their routes come.
+ */
+const AHEAD_MAX = 256;
+
+/** Cards being drawn ahead at one time: sharp's threads beside the one rendering the pages. */
+const AHEAD_AT_ONCE = 2;
+
+function cardKey(card: SocialCard): string {
+  return JSON.stringify(card);
+}
+
+/**
+ * Starts drawing `cards` in the background, in order, for {@link cardPng} to take later. A build
+ * computes every route's paths before it renders a page, and renders pages one JavaScript thread at
+ * a time; the cards' routes come near the end. Drawn from the start, the cards take sharp's threads
+ * while the pages take Node's, instead of after them. Only in a build: the dev server asks for a
+ * route's paths on every request.
+ */
+export function drawAhead(cards: Iterable<SocialCard>): void {
+  if (import.meta.env.DEV) return;
+  const queue: SocialCard[] = [];
+  for (const card of cards) {
+    if (ahead.size + queue.length >= AHEAD_MAX) break;
+    if (!ahead.has(cardKey(card))) queue.push(card);
+  }
+  // One promise per card, settled by the worker that draws it; a failure is the route's to report.
+  const settle = new Map<string, (png: Promise<Uint8Array<ArrayBuffer>>) => void>();
+  for (const card of queue) {
+    const key = cardKey(card);
+    const drawn = new Promise<Uint8Array<ArrayBuffer>>((resolve, reject) => settle.set(key, (png) => png.then(resolve, reject)));
+    drawn.catch(() => undefined);
+    ahead.set(key, drawn);
+  }
+  let next = 0;
+  const work = async (): Promise<void> => {
+    while (next < queue.length) {
+      const card = queue[next++]!;
+      const png = socialPng(card);
+      settle.get(cardKey(card))!(png);
+      await png.catch(() => undefined);
+    }
+  };
+  for (let i = 0; i < AHEAD_AT_ONCE; i++) void work();
+}
+
+/** The PNG of a card: the one drawn ahead for it (then let go of), or drawn now. */
+export function cardPng(card: SocialCard): Promise<Uint8Array<ArrayBuffer>> {
+  const key = cardKey(card);
+  const drawn = ahead.get(key);
+  if (!drawn) return socialPng(card);
+  ahead.delete(key);
+  return drawn;
+}

@@ -3,15 +3,12 @@ import type { APIRoute, GetStaticPaths } from 'astro';
 import { allDefinitions, type DefinitionEntry } from '../../../lib/node/collections.ts';
 import { memberKeys } from '../../../lib/opengdd/json.ts';
 import { plural } from '../../../lib/site/model/words.ts';
-import { socialPng } from '../../../lib/node/social-png.ts';
+import { cardPng, drawAhead } from '../../../lib/node/social-png.ts';
+import type { SocialCard } from '../../../lib/site/social.ts';
 
-export const getStaticPaths = (async () =>
-  (await allDefinitions()).map((entry) => ({ params: { cv: entry.id }, props: { entry } }))) satisfies GetStaticPaths;
-
-export const GET: APIRoute = async ({ props }) => {
-  const { entry } = props as { entry: DefinitionEntry };
+function card(entry: DefinitionEntry): SocialCard {
   const d = entry.data;
-  const png = await socialPng({
+  return {
     kicker: `OpenGDD contract · ${entry.id}`,
     title: `${d.title} ${d.version}`,
     subtitle: d.benefit,
@@ -21,6 +18,16 @@ export const GET: APIRoute = async ({ props }) => {
       ...(d.pack ? [plural(d.pack.document.templates.length, 'template')] : []),
       plural(d.adoptions.length, 'adoption'),
     ],
-  });
-  return new Response(png, { headers: { 'Content-Type': 'image/png' } });
+  };
+}
+
+export const getStaticPaths = (async () => {
+  const paths = (await allDefinitions()).map((entry) => ({ params: { cv: entry.id }, props: { entry } }));
+  drawAhead(paths.map((p) => card(p.props.entry)));
+  return paths;
+}) satisfies GetStaticPaths;
+
+export const GET: APIRoute = async ({ props }) => {
+  const { entry } = props as { entry: DefinitionEntry };
+  return new Response(await cardPng(card(entry)), { headers: { 'Content-Type': 'image/png' } });
 };

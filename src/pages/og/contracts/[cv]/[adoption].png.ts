@@ -2,22 +2,14 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { allAdoptions, allDefinitions, type AdoptionEntry, type DefinitionEntry } from '../../../../lib/node/collections.ts';
 import { plural } from '../../../../lib/site/model/words.ts';
-import { socialPng } from '../../../../lib/node/social-png.ts';
+import { cardPng, drawAhead } from '../../../../lib/node/social-png.ts';
+import type { SocialCard } from '../../../../lib/site/social.ts';
 
-export const getStaticPaths = (async () => {
-  const definitions = new Map((await allDefinitions()).map((d) => [d.id, d]));
-  return (await allAdoptions()).map((entry) => ({
-    params: { cv: entry.data.definitionId, adoption: entry.data.adoption },
-    props: { entry, definition: definitions.get(entry.data.definitionId)! },
-  }));
-}) satisfies GetStaticPaths;
-
-export const GET: APIRoute = async ({ props }) => {
-  const { entry, definition } = props as { entry: AdoptionEntry; definition: DefinitionEntry };
+function card(entry: AdoptionEntry, definition: DefinitionEntry): SocialCard {
   const a = entry.data;
   const d = definition.data;
   const { tests, live, templates } = a.counts;
-  const png = await socialPng({
+  return {
     kicker: `OpenGDD adoption · ${definition.id}`,
     title: a.adoption,
     subtitle: `${d.title} ${d.version}`,
@@ -25,6 +17,20 @@ export const GET: APIRoute = async ({ props }) => {
     facts: d.pack
       ? [plural(tests, 'test'), `${live} of ${templates} templates apply`]
       : ['No tests yet: the pack is promised'],
-  });
-  return new Response(png, { headers: { 'Content-Type': 'image/png' } });
+  };
+}
+
+export const getStaticPaths = (async () => {
+  const definitions = new Map((await allDefinitions()).map((d) => [d.id, d]));
+  const paths = (await allAdoptions()).map((entry) => ({
+    params: { cv: entry.data.definitionId, adoption: entry.data.adoption },
+    props: { entry, definition: definitions.get(entry.data.definitionId)! },
+  }));
+  drawAhead(paths.map((p) => card(p.props.entry, p.props.definition)));
+  return paths;
+}) satisfies GetStaticPaths;
+
+export const GET: APIRoute = async ({ props }) => {
+  const { entry, definition } = props as { entry: AdoptionEntry; definition: DefinitionEntry };
+  return new Response(await cardPng(card(entry, definition)), { headers: { 'Content-Type': 'image/png' } });
 };
