@@ -42,9 +42,13 @@ function cardKey(card: SocialCard): string {
 export function drawAhead(cards: Iterable<SocialCard>): void {
   if (import.meta.env.DEV) return;
   const queue: SocialCard[] = [];
+  const queued = new Set<string>();
   for (const card of cards) {
     if (ahead.size + queue.length >= AHEAD_MAX) break;
-    if (!ahead.has(cardKey(card))) queue.push(card);
+    const key = cardKey(card);
+    if (ahead.has(key) || queued.has(key)) continue;
+    queued.add(key);
+    queue.push(card);
   }
   // One promise per card, settled by the worker that draws it; a failure is the route's to report.
   const settle = new Map<string, (png: Promise<Uint8Array<ArrayBuffer>>) => void>();
