@@ -130,9 +130,9 @@ export async function runAxe(page: Page, include?: string, options: { contrast?:
 
 /**
  * Every case of text the colour-contrast rules judge on the page as it is now, one string each:
- * the text's colour, size, weight and shadow, and everything between it and the first opaque
- * background behind it (each layer's background colour and image, opacity, blend mode, filter and
- * positioning). Two texts with the same case have the same contrast, so axe's verdict on one is
+ * the text's colour, size, weight and shadow, every background between it and the first opaque
+ * one behind it (each layer's colour, image and positioning), and the opacity, filter and blend
+ * mode of every element it lies in. Two texts with the same case have the same contrast, so axe's verdict on one is
  * its verdict on the other: the crawl runs the contrast rules on a page only when the page holds a
  * case no earlier page did (in either colour scheme), and every other rule on every page. This
  * keeps the check whole at a fraction of the cost: the 75 file views of the corpus hold thousands
@@ -145,13 +145,26 @@ export async function runAxe(page: Page, include?: string, options: { contrast?:
 export const contrastCases = `(() => {
   const cases = new Set();
   const layers = new Map();
+  const effects = new Map();
+  // What every ancestor does to the whole of its content, up to the root (an opacity, filter or
+  // blend mode above the opaque background still changes what the text looks like on it).
+  const effectsOf = (el) => {
+    if (!el) return '';
+    let known = effects.get(el);
+    if (known !== undefined) return known;
+    const s = getComputedStyle(el);
+    const own = s.opacity === '1' && s.filter === 'none' && s.mixBlendMode === 'normal' ? '' : [s.opacity, s.filter, s.mixBlendMode].join(' ');
+    known = own + ' < ' + effectsOf(el.parentElement);
+    effects.set(el, known);
+    return known;
+  };
+  // The backgrounds between an element and the first opaque plain one, which nothing behind shows through.
   const layerOf = (el) => {
     let known = layers.get(el);
     if (known !== undefined) return known;
     const s = getComputedStyle(el);
-    const own = [s.backgroundColor, s.backgroundImage, s.opacity, s.mixBlendMode, s.filter, s.position].join(' ');
-    // The first fully opaque plain background ends the stack: nothing behind it shows through.
-    const opaque = s.backgroundColor.startsWith('rgb(') && s.backgroundImage === 'none' && s.opacity === '1';
+    const own = [s.backgroundColor, s.backgroundImage, s.position].join(' ');
+    const opaque = s.backgroundColor.startsWith('rgb(') && s.backgroundImage === 'none';
     const parent = el.parentElement;
     known = opaque || !parent ? own : own + ' / ' + layerOf(parent);
     layers.set(el, known);
@@ -162,7 +175,7 @@ export const contrastCases = `(() => {
     for (const n of el.childNodes) if (n.nodeType === 3 && n.nodeValue.trim()) { text = true; break; }
     if (!text || !el.checkVisibility({ visibilityProperty: true })) continue;
     const s = getComputedStyle(el);
-    cases.add([s.color, s.fontSize, s.fontWeight, s.textShadow, s.webkitTextStrokeWidth].join(' ') + ' | ' + layerOf(el));
+    cases.add([s.color, s.fontSize, s.fontWeight, s.textShadow, s.webkitTextStrokeWidth].join(' ') + ' | ' + layerOf(el) + ' | ' + effectsOf(el));
   }
   return [...cases];
 })()`;

@@ -28,7 +28,7 @@ const FILES: Record<string, string> = {
       '<script src="https://example.invalid/tracker.js"></script>',
     ].join(''),
   ),
-  'contracts/a/index.html': page('A', '<p id="here">Here</p><a href="/contracts/b/">B</a>'),
+  'contracts/a/index.html': page('A', '<p id="here">Here</p><a href="/contracts/b/">B</a><div style="background:#fff"><p>On white</p></div>'),
   // Readable in light, faint in dark: only a dark pass finds it.
   'contracts/b/index.html': page(
     'B',
@@ -40,6 +40,8 @@ const FILES: Record<string, string> = {
   'orphan/index.html': page('Orphan', '<p>No link leads here.</p><div style="background:rgba(0,0,0,0.9)"><p>Dark on dark</p></div>'),
   // Nothing but cases of text page A held: axe leaves colour contrast out.
   'orphan-2/index.html': page('Orphan 2', '<p>Only what page A holds.</p>'),
+  // Page A's text on page A's opaque white, but all of it faded: an opacity above the background counts.
+  'orphan-3/index.html': page('Orphan 3', '<div style="opacity:0.3"><div style="background:#fff"><p>Faded</p></div></div>'),
   'index.html': '<!doctype html><title>Redirecting</title><meta http-equiv="refresh" content="2;url=/contracts/"><a href="/contracts/">Catalog</a>',
   'moved/index.html': '<!doctype html><title>Moved</title><meta http-equiv="refresh" content="0; url=https://site.test/contracts/gone/">',
 };
@@ -77,8 +79,8 @@ describe.skipIf(!existsSync(CHROMIUM))('the crawler finds what is planted', () =
   const found = (file: string, text: string) => report.problems.some((p) => p.startsWith(`${file}: `) && p.includes(text));
 
   it('visits linked pages, then orphans; checks redirect stubs from the file', () => {
-    expect(report.orphans).toEqual(['index.html', 'moved/index.html', 'orphan/index.html', 'orphan-2/index.html']);
-    expect(report.visited.sort()).toEqual(['contracts/a/index.html', 'contracts/b/index.html', 'contracts/index.html', 'orphan-2/index.html', 'orphan/index.html']);
+    expect(report.orphans).toEqual(['index.html', 'moved/index.html', 'orphan/index.html', 'orphan-2/index.html', 'orphan-3/index.html']);
+    expect(report.visited.sort()).toEqual(['contracts/a/index.html', 'contracts/b/index.html', 'contracts/index.html', 'orphan-2/index.html', 'orphan-3/index.html', 'orphan/index.html']);
     expect(report.redirects.sort()).toEqual(['index.html', 'moved/index.html']);
     expect(found('index.html', 'redirects after 2 s')).toBe(true);
     expect(found('moved/index.html', 'https://site.test/contracts/gone/ names no file')).toBe(true);
@@ -109,6 +111,8 @@ describe.skipIf(!existsSync(CHROMIUM))('the crawler finds what is planted', () =
     // The same colours as page A's text, on a layer page A does not have.
     expect(found('orphan/index.html', 'axe serious color-contrast (light)')).toBe(true);
     expect(report.problems.filter((p) => p.startsWith('orphan/'))).toHaveLength(1);
+    // Text and background as page A's, under an opacity that fades both.
+    expect(found('orphan-3/index.html', 'axe serious color-contrast (light)')).toBe(true);
     expect(report.contrastJudged).toContain('contracts/a/index.html (light)');
     expect(report.contrastJudged).toContain('contracts/b/index.html (dark)');
     expect(report.contrastJudged).not.toContain('orphan-2/index.html (light)');
@@ -120,8 +124,10 @@ describe.skipIf(!existsSync(CHROMIUM))('the crawler finds what is planted', () =
     expect(fileOf(dir, '/../etc/passwd')).toBeUndefined();
     expect(redirectOf(FILES['index.html']!)).toEqual({ delay: 2, target: '/contracts/' });
     expect(redirectOf(FILES['contracts/a/index.html']!)).toBeUndefined();
-    // The start page holds every tag and style the others use, but for page B's class.
+    // The start page holds every tag and style the others use, but for page B's class and page A's
+    // white block.
     expect(representativePages(dir, ['contracts/index.html', 'contracts/a/index.html', 'contracts/b/index.html'])).toEqual([
+      'contracts/a/index.html',
       'contracts/b/index.html',
       'contracts/index.html',
     ]);
