@@ -14,6 +14,8 @@
  * - after the build, index `dist/` with Pagefind's Node API, in shards for a large catalog (only
  *   `<main data-pagefind-body>` is indexed, so navigation and footers never pollute results; see
  *   `search-index.ts`);
+ * - a build keeps V8's heap near its live size (see `build-heap.ts`), and starts the search
+ *   indexer while its process is small (see `startSearchIndexer`);
  * - a build that fails leaves no output folder behind (see {@link guardOutput}).
  */
 import { existsSync, readdirSync, readFileSync, realpathSync, rmdirSync, rmSync } from 'node:fs';
@@ -23,8 +25,9 @@ import type { AstroIntegration, AstroIntegrationLogger, RefreshContentOptions } 
 import type { ViteDevServer } from 'vite';
 import { CATALOG_CHANGE, CATALOG_SETTLE, changeSeen, LOADER_NAMES } from '../lib/node/catalog-change.ts';
 import { resolveOrigins, type OriginEntry } from '../lib/node/origins.ts';
-import { writeSearchIndex } from './search-index.ts';
+import { startSearchIndexer, writeSearchIndex } from './search-index.ts';
 import { writeLatestPages } from '../lib/node/latest-pages.ts';
+import { boundHeapGrowth } from '../lib/node/build-heap.ts';
 import { buildLoads, forgetVerifiedCatalogs } from '../lib/node/verified-catalogs.ts';
 
 /** Options of {@link opengddSite}. */
@@ -45,6 +48,8 @@ export default function opengddSite(options: OpengddSiteOptions): AstroIntegrati
     hooks: {
       'astro:config:setup': ({ addMiddleware, command }) => {
         building = command === 'build';
+        // Before the content sync, the build's first large allocation (see build-heap.ts).
+        if (building) boundHeapGrowth();
         if (command === 'dev') addMiddleware({ entrypoint: new URL('../lib/node/dev-faults.ts', import.meta.url), order: 'pre' });
       },
       'astro:server:setup': ({ server, refreshContent, logger }) => {
@@ -56,6 +61,8 @@ export default function opengddSite(options: OpengddSiteOptions): AstroIntegrati
         // keeps other files in its output folder (emptyOutDir: false) is left alone, as Astro does.
         if (building && config.vite?.build?.emptyOutDir !== false) finished = guardOutput(path.resolve(fileURLToPath(config.outDir)));
         if (building) startCatalogLoad(options.catalog, logger.fork('opengdd-catalog'));
+        // While the process is small: see startSearchIndexer.
+        if (building) startSearchIndexer();
       },
       // The content layer has synced: the pages read the store, not the catalog model.
       'astro:build:start': ({ logger }) => {
