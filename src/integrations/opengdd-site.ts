@@ -15,6 +15,8 @@
  *   `<main data-pagefind-body>` is indexed, so navigation and footers never pollute results; see
  *   `search-index.ts`);
  * - in a build, no dependency is pre-bundled for a browser (see {@link noDepsOptimizer});
+ * - a build keeps V8's heap near its live size (see `build-heap.ts`), and starts the search
+ *   indexer while its process is small (see `startSearchIndexer`);
  * - a build that fails leaves no output folder behind (see {@link guardOutput}).
  */
 import { existsSync, readdirSync, readFileSync, realpathSync, rmdirSync, rmSync } from 'node:fs';
@@ -24,8 +26,9 @@ import type { AstroIntegration, AstroIntegrationLogger, RefreshContentOptions } 
 import type { Plugin, ViteDevServer } from 'vite';
 import { CATALOG_CHANGE, CATALOG_SETTLE, changeSeen, LOADER_NAMES } from '../lib/node/catalog-change.ts';
 import { resolveOrigins, type OriginEntry } from '../lib/node/origins.ts';
-import { writeSearchIndex } from './search-index.ts';
+import { startSearchIndexer, writeSearchIndex } from './search-index.ts';
 import { writeLatestPages } from '../lib/node/latest-pages.ts';
+import { boundHeapGrowth } from '../lib/node/build-heap.ts';
 import { buildLoads, forgetVerifiedCatalogs } from '../lib/node/verified-catalogs.ts';
 
 /** Options of {@link opengddSite}. */
@@ -46,7 +49,11 @@ export default function opengddSite(options: OpengddSiteOptions): AstroIntegrati
     hooks: {
       'astro:config:setup': ({ addMiddleware, command, updateConfig }) => {
         building = command === 'build';
-        if (building) updateConfig({ vite: { plugins: [noDepsOptimizer()] } });
+        if (building) {
+          updateConfig({ vite: { plugins: [noDepsOptimizer()] } });
+          // Before the content sync, the build's first large allocation (see build-heap.ts).
+          boundHeapGrowth();
+        }
         if (command === 'dev') addMiddleware({ entrypoint: new URL('../lib/node/dev-faults.ts', import.meta.url), order: 'pre' });
       },
       'astro:server:setup': ({ server, refreshContent, logger }) => {
@@ -58,6 +65,8 @@ export default function opengddSite(options: OpengddSiteOptions): AstroIntegrati
         // keeps other files in its output folder (emptyOutDir: false) is left alone, as Astro does.
         if (building && config.vite?.build?.emptyOutDir !== false) finished = guardOutput(path.resolve(fileURLToPath(config.outDir)));
         if (building) startCatalogLoad(options.catalog, logger.fork('opengdd-catalog'));
+        // While the process is small: see startSearchIndexer.
+        if (building) startSearchIndexer();
       },
       // The content layer has synced: the pages read the store, not the catalog model.
       'astro:build:start': ({ logger }) => {

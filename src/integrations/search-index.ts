@@ -4,7 +4,7 @@
  * Why shards: Pagefind's indexer holds the whole index in memory and, while writing it, about
  * three times that; for thousands of adoption pages it needed more memory than the rest of the
  * build together. So the pages are indexed in shards of at most {@link DEFAULT_SHARD_PAGES}
- * pages, one indexer at a time (each one stopped before the next starts), and the search dialog
+ * pages, one index at a time (each one deleted before the next is made), and the search dialog
  * merges them (Pagefind's `mergeIndex`). A contract version's pages share a shard when they fit in
  * one; a larger folder is split between its adoptions' folders. A catalog the size of today's fits
  * in one shard, `pagefind/`, and needs no merging. Further shards are written to
@@ -169,20 +169,41 @@ export function indexedHtml(html: string): string {
   return html.replace(ADJACENT, '$1 ');
 }
 
+type Pagefind = typeof import('pagefind');
+
+/** The indexer started by {@link startSearchIndexer}, with the index of the first shard. */
+let started: Promise<{ pagefind: Pagefind; first: Awaited<ReturnType<Pagefind['createIndex']>> }> | undefined;
+
+/**
+ * Starts Pagefind's indexer, a native service process, and makes the first shard's index in it,
+ * for {@link writeSearchIndex} to use at the end of the build. Started as the build begins because
+ * spawning a process forks the one that spawns it: at the end of a large build that is over a
+ * gigabyte of memory mapped again for a moment (and counted twice by anything that adds up the
+ * process tree's memory), once per shard when each shard had an indexer process of its own. Idle,
+ * the service holds a few megabytes, and Pagefind does not let it keep Node running.
+ */
+export function startSearchIndexer(): void {
+  started ??= import('pagefind').then(async (pagefind) => ({ pagefind, first: await pagefind.createIndex({ forceLanguage: 'en' }) }));
+  // writeSearchIndex reports a failure to start; until it awaits this, a rejection is not unhandled.
+  started.catch(() => undefined);
+}
+
 /**
  * Indexes every page of `outDir` and writes the index to `outDir/pagefind/` (and its further
  * shards, listed in `pagefind/shards.json`). Returns the number of pages indexed.
  */
 export async function writeSearchIndex(outDir: string, maxPages = DEFAULT_SHARD_PAGES): Promise<{ pages: number; shards: number }> {
-  // Imported lazily: Pagefind starts a native service process, only needed at the end of a build.
-  const pagefind = await import('pagefind');
+  startSearchIndexer();
+  const pending = started!;
+  started = undefined;
+  const { pagefind, first } = await pending;
   const files = indexablePages(outDir, htmlFiles(outDir));
   const shards = planShards(files, maxPages);
   const bundles: string[] = [];
   let pages = 0;
-  for (const [n, shard] of shards.entries()) {
-    try {
-      const { index, errors } = await pagefind.createIndex({ forceLanguage: 'en' });
+  try {
+    for (const [n, shard] of shards.entries()) {
+      const { index, errors } = n === 0 ? first : await pagefind.createIndex({ forceLanguage: 'en' });
       if (!index) throw new Error(`Pagefind could not start: ${errors.join('; ')}`);
       // Each page is handed over one at a time (never the whole shard's HTML in memory at once).
       for (const file of shardFiles(shard, files)) {
@@ -196,10 +217,12 @@ export async function writeSearchIndex(outDir: string, maxPages = DEFAULT_SHARD_
       if (written.errors.length) throw new Error(`Pagefind could not write: ${written.errors.join('; ')}`);
       // Listed relative to the first bundle, where the search dialog loads Pagefind from.
       if (n > 0) bundles.push(`shards/${n}/`);
-    } finally {
-      // Each shard's indexer ends before the next starts: only one holds an index in memory.
-      await pagefind.close();
+      // Each shard's index goes before the next is made, so only one is held in memory; the
+      // service reuses what it frees.
+      await index.deleteIndex();
     }
+  } finally {
+    await pagefind.close();
   }
   writeFileSync(path.join(outDir, 'pagefind', 'shards.json'), `${JSON.stringify({ bundles }, null, 2)}\n`);
   return { pages, shards: shards.length };

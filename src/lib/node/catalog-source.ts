@@ -8,11 +8,11 @@
  * change to this file only.
  *
  * The engine's model holds live objects (condition facts, closures); {@link toSiteModel} copies out the
- * plain data the content layer can store.
+ * plain data the content layer can store, and of each adoption only what the loaders store (see
+ * {@link siteAdoption}).
  */
 import {
   formatDiagnostic,
-  plainReport,
   type GeneratedTest,
   type PlainAdoptionReport,
   type PlainEvaluation,
@@ -22,6 +22,7 @@ import {
 } from '../opengdd/index.ts';
 import { AstroError } from 'astro/errors';
 import * as engine from './catalog.ts';
+import { textDigest } from './loaders.ts';
 import { verifiedCatalogs } from './verified-catalogs.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -39,19 +40,41 @@ export type { GeneratedTest, TemplateOutcome };
 export type Evaluation = PlainEvaluation;
 export type AdoptionReport = PlainAdoptionReport;
 
-/** One adoption file of a definition, its report as plain data. */
-export interface CatalogAdoption extends Omit<engine.CatalogAdoption, 'report'> {
-  report: AdoptionReport;
+/**
+ * One adoption file of a definition as the site keeps it from the check: where it is, the digest
+ * of its text as checked, and what the check found. Not its document or report: the pages make
+ * those again from the file (see `adoption-file.ts`), and a large catalog's reports, held from the
+ * check until the content layer has stored its entries, were most of a build's memory.
+ */
+export interface CatalogAdoption {
+  id: string;
+  /** Absolute path of the file. */
+  file: string;
+  /** `sha256:` digest of the text as checked (see `textDigest`). */
+  digest: string;
+  /** The text as checked: kept only by a check asked for it (the dev server's, see `live-catalog.ts`). */
+  raw?: string;
+  diagnostics: Diagnostic[];
+  counts: {
+    tests: number;
+    /** Templates that apply. */
+    live: number;
+    templates: number;
+  };
 }
 
 /** One definition version with its about page, pack and adoptions. */
-export interface CatalogDefinition extends Omit<engine.CatalogDefinition, 'adoptions'> {
-  adoptions: CatalogAdoption[];
-}
+export type CatalogDefinition = engine.CatalogDefinition<CatalogAdoption>;
 
 /** A whole catalog folder. */
-export interface CatalogModel extends Omit<engine.CatalogModel, 'definitions'> {
-  definitions: CatalogDefinition[];
+export type CatalogModel = engine.CatalogModel<CatalogAdoption>;
+
+/** Options of {@link checkCatalogFolder}. */
+export interface CheckOptions {
+  /** See `LoadOptions.analyze` in `catalog.ts`. */
+  analyze?: engine.LoadOptions['analyze'];
+  /** Keep each adoption's text in the model (`raw`). */
+  texts?: boolean;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -111,8 +134,11 @@ export interface CatalogCheck {
 }
 
 /** Reads and checks the catalog at `dir`, never throwing for what is in it. */
-export async function checkCatalogFolder(dir: string, options: engine.LoadOptions = {}): Promise<CatalogCheck> {
-  const { model, diagnostics } = await engine.loadCatalog(dir, options);
+export async function checkCatalogFolder(dir: string, options: CheckOptions = {}): Promise<CatalogCheck> {
+  const { model, diagnostics } = await engine.loadCatalog(dir, {
+    ...(options.analyze ? { analyze: options.analyze } : {}),
+    keep: (a) => siteAdoption(a, options.texts ?? false),
+  });
   const errors = diagnostics.filter((d) => d.severity === 'error');
   const site = toSiteModel(model);
   return { model: site, diagnostics, errors, summary: checkedLine(site, diagnostics) };
@@ -125,7 +151,7 @@ export async function checkCatalogFolder(dir: string, options: engine.LoadOption
 export function checkedLine(model: CatalogModel, diagnostics: readonly Diagnostic[]): string {
   const adoptions = model.definitions.flatMap((d) => d.adoptions);
   const packs = model.definitions.filter((d) => d.pack).length;
-  const tests = adoptions.reduce((n, a) => n + a.report.tests.length, 0);
+  const tests = adoptions.reduce((n, a) => n + a.counts.tests, 0);
   const errors = diagnostics.filter((d) => d.severity === 'error').length;
   const warnings = diagnostics.length - errors;
   return (
@@ -170,8 +196,21 @@ export function readVerifiedCatalog(dir: string, logger: WarningSink): Promise<C
 
 // ---------------------------------------------------------------------------------------------
 
+/** What the site keeps of a checked adoption (see {@link CatalogAdoption}). */
+function siteAdoption(a: engine.CatalogAdoption, keepText: boolean): CatalogAdoption {
+  const report = a.report;
+  return {
+    id: a.id,
+    file: a.file,
+    digest: textDigest(a.raw),
+    ...(keepText ? { raw: a.raw } : {}),
+    diagnostics: report.diagnostics,
+    counts: { tests: report.tests.length, live: report.templates.filter((t) => t.live).length, templates: report.templates.length },
+  };
+}
+
 /** Copies the plain data the site uses out of the engine's model. */
-function toSiteModel(model: engine.CatalogModel): CatalogModel {
+function toSiteModel(model: engine.CatalogModel<CatalogAdoption>): CatalogModel {
   return {
     root: model.root,
     groups: model.groups.map(({ id, title, description }) => ({ id, title, description })),
@@ -185,13 +224,7 @@ function toSiteModel(model: engine.CatalogModel): CatalogModel {
       about: { ...d.about },
       ...(d.pack ? { pack: { file: d.pack.file, raw: d.pack.raw, document: d.pack.document, digest: d.pack.digest } } : {}),
       status: d.status,
-      adoptions: d.adoptions.map((a) => ({
-        id: a.id,
-        file: a.file,
-        raw: a.raw,
-        document: a.document,
-        report: plainReport(a.report),
-      })),
+      adoptions: d.adoptions,
     })),
   };
 }

@@ -58,8 +58,11 @@ export interface CatalogAdoption {
   report: AdoptionReport;
 }
 
-/** One definition version (`<contract>-<version>`). */
-export interface CatalogDefinition {
+/**
+ * One definition version (`<contract>-<version>`), with what the load kept of each adoption (the
+ * whole {@link CatalogAdoption} unless {@link LoadOptions.keep} says otherwise).
+ */
+export interface CatalogDefinition<A extends { id: string } = CatalogAdoption> {
   id: string;
   contract: string;
   version: number;
@@ -71,37 +74,47 @@ export interface CatalogDefinition {
   about: CatalogAbout;
   pack?: CatalogPack;
   status: 'checked' | 'promised';
-  adoptions: CatalogAdoption[];
+  adoptions: A[];
 }
 
 /** A whole catalog. */
-export interface CatalogModel {
+export interface CatalogModel<A extends { id: string } = CatalogAdoption> {
   root: string;
   groups: CatalogGroup[];
-  definitions: CatalogDefinition[];
+  definitions: CatalogDefinition<A>[];
 }
 
 const VERSION_DIR = /^([a-z0-9]+(?:-[a-z0-9]+)*)-(\d+)$/;
 const PACK_FILE = /^([a-z0-9]+(?:-[a-z0-9]+)*)-(\d+)\.pack\.json$/;
 
 /** Options of {@link loadCatalog}. */
-export interface LoadOptions {
+export interface LoadOptions<A extends { id: string } = CatalogAdoption> {
   /**
    * The adoption analysis to use, `analyzeAdoption` by default. The dev server passes one that
    * remembers its results by input, so a re-check after an edit analyses only the adoptions whose
    * file or pack changed (the analysis is pure).
    */
   analyze?: typeof analyzeAdoption;
+  /**
+   * What the model keeps of each adoption once it is checked; the whole adoption (text, document,
+   * report) by default. The site's build keeps a summary: held until the last file is read, every
+   * adoption's report and document came to about 36 KB each, over a gigabyte for 30,000 adoptions.
+   */
+  keep?: (adoption: CatalogAdoption) => A;
 }
 
 /**
  * Loads a catalog folder (holding `catalog/` and `packs/`). Every problem is a diagnostic; the model
  * holds what could be read. Diagnostics name files relative to `root`.
  */
-export async function loadCatalog(root: string, options: LoadOptions = {}): Promise<{ model: CatalogModel; diagnostics: Diagnostic[] }> {
+export async function loadCatalog<A extends { id: string } = CatalogAdoption>(
+  root: string,
+  options: LoadOptions<A> = {},
+): Promise<{ model: CatalogModel<A>; diagnostics: Diagnostic[] }> {
   const analyze = options.analyze ?? analyzeAdoption;
+  const keep = options.keep ?? ((a: CatalogAdoption) => a as unknown as A);
   const out: Diagnostic[] = [];
-  const model: CatalogModel = { root, groups: [], definitions: [] };
+  const model: CatalogModel<A> = { root, groups: [], definitions: [] };
   const catalogDir = join(root, 'catalog');
   const entries = await listDir(catalogDir, 'catalog', out);
   if (!entries) return { model, diagnostics: out };
@@ -131,7 +144,7 @@ export async function loadCatalog(root: string, options: LoadOptions = {}): Prom
     const overlong = definitionNameProblem(entry.name);
     if (overlong) out.push(overlong);
     folders.add(entry.name);
-    const def = await readDefinitionFolder(root, entry.name, m[1]!, Number(m[2]), groupIds, packs, out, analyze);
+    const def = await readDefinitionFolder(root, entry.name, m[1]!, Number(m[2]), groupIds, packs, out, analyze, keep);
     if (def) model.definitions.push(def);
   }
   for (const [id, pack] of packs) {
@@ -226,7 +239,7 @@ async function readPacks(root: string, out: Diagnostic[]): Promise<Map<string, R
   return packs;
 }
 
-async function readDefinitionFolder(
+async function readDefinitionFolder<A extends { id: string }>(
   root: string,
   id: string,
   contract: string,
@@ -235,7 +248,8 @@ async function readDefinitionFolder(
   packs: Map<string, RawPack>,
   out: Diagnostic[],
   analyze: typeof analyzeAdoption,
-): Promise<CatalogDefinition | undefined> {
+  keep: (adoption: CatalogAdoption) => A,
+): Promise<CatalogDefinition<A> | undefined> {
   const dir = `catalog/${id}`;
   const defRel = `${dir}/definition.json`;
   const file = await readText(join(root, defRel), defRel, out, root);
@@ -276,10 +290,10 @@ async function readDefinitionFolder(
     }
   }
 
-  const adoptions = await readAdoptions(root, dir, definition, rawPack, out, analyze);
+  const adoptions = await readAdoptions(root, dir, definition, rawPack, out, analyze, keep);
   const citedWithoutPack = rawPack ? undefined : missingPackProblem(definition, defRel, id, adoptions.length);
   if (citedWithoutPack) out.push(citedWithoutPack);
-  const result: CatalogDefinition = {
+  const result: CatalogDefinition<A> = {
     id,
     contract,
     version,
@@ -294,17 +308,18 @@ async function readDefinitionFolder(
   return result;
 }
 
-async function readAdoptions(
+async function readAdoptions<A extends { id: string }>(
   root: string,
   dir: string,
   definition: Definition,
   pack: RawPack | undefined,
   out: Diagnostic[],
   analyze: typeof analyzeAdoption,
-): Promise<CatalogAdoption[]> {
+  keep: (adoption: CatalogAdoption) => A,
+): Promise<A[]> {
   const adoptionsRel = `${dir}/adoptions`;
   const entries = await listDir(join(root, adoptionsRel), adoptionsRel, []);
-  const adoptions: CatalogAdoption[] = [];
+  const adoptions: A[] = [];
   for (const entry of entries ?? []) {
     if (entry.name.startsWith('.')) continue;
     const rel = `${adoptionsRel}/${entry.name}`;
@@ -339,7 +354,7 @@ async function readAdoptions(
         out.push(diag('CONTRACT_DEFINITION_DIVERGENT', rel, at, `The definition part differs from ${dir}/definition.json at ${at || 'the top level'}; an adoption copies the definition unchanged.`));
       }
     }
-    adoptions.push({ id, file: join(root, rel), raw: file.text, document: doc as unknown as Adoption, report });
+    adoptions.push(keep({ id, file: join(root, rel), raw: file.text, document: doc as unknown as Adoption, report }));
   }
   return adoptions.sort((a, b) => a.id.localeCompare(b.id));
 }

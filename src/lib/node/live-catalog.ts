@@ -73,7 +73,7 @@ export function checkFor(dir: string, logger: Logger, change?: unknown): Promise
 
 async function run(f: Followed, logger: Logger): Promise<FollowedCheck> {
   const analyses = new Map<string, AdoptionReport>();
-  const check = await checkCatalogFolder(f.dir, { analyze: remembered(f.analyses, analyses) });
+  const check = await checkCatalogFolder(f.dir, { analyze: remembered(f.analyses, analyses), texts: true });
   // Only this check's analyses are kept: the inputs of files since changed or removed go.
   f.analyses = analyses;
   devState().faults = check.errors;

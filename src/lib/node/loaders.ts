@@ -179,22 +179,10 @@ export function adoptionsLoader(): Loader {
           if (d.pack) texts.push([textDigest(d.pack.raw), d.pack.raw]);
           for (const a of d.adoptions) {
             const id = `${d.id}/${a.id}`;
-            const digest = textDigest(a.raw);
-            texts.push([digest, a.raw]);
+            if (a.raw !== undefined) texts.push([a.digest, a.raw]);
             const data = await context.parseData({
               id,
-              data: storable({
-                adoption: a.id,
-                definitionId: d.id,
-                file: a.file,
-                digest,
-                diagnostics: a.report.diagnostics,
-                counts: {
-                  tests: a.report.tests.length,
-                  live: a.report.templates.filter((t) => t.live).length,
-                  templates: a.report.templates.length,
-                },
-              }),
+              data: storable({ adoption: a.id, definitionId: d.id, file: a.file, digest: a.digest, diagnostics: a.diagnostics, counts: a.counts }),
             });
             entries.push({ id, data });
           }
