@@ -13,9 +13,11 @@
  */
 import {
   formatDiagnostic,
+  templateCounts,
   type GeneratedTest,
   type PlainAdoptionReport,
   type PlainEvaluation,
+  type TemplateCounts,
   type TemplateOutcome,
   type Diagnostic,
   type NotLiveReason as EngineReason,
@@ -55,12 +57,7 @@ export interface CatalogAdoption {
   /** The text as checked: kept only by a check asked for it (the dev server's, see `live-catalog.ts`). */
   raw?: string;
   diagnostics: Diagnostic[];
-  counts: {
-    tests: number;
-    /** Templates that apply. */
-    live: number;
-    templates: number;
-  };
+  counts: TemplateCounts;
 }
 
 /** One definition version with its about page, pack and adoptions. */
@@ -198,14 +195,13 @@ export function readVerifiedCatalog(dir: string, logger: WarningSink): Promise<C
 
 /** What the site keeps of a checked adoption (see {@link CatalogAdoption}). */
 function siteAdoption(a: engine.CatalogAdoption, keepText: boolean): CatalogAdoption {
-  const report = a.report;
   return {
     id: a.id,
     file: a.file,
     digest: textDigest(a.raw),
     ...(keepText ? { raw: a.raw } : {}),
-    diagnostics: report.diagnostics,
-    counts: { tests: report.tests.length, live: report.templates.filter((t) => t.live).length, templates: report.templates.length },
+    diagnostics: a.report.diagnostics,
+    counts: templateCounts(a.report.templates),
   };
 }
 

@@ -7,7 +7,7 @@ import { DiagnosticSink } from './diagnostics.ts';
 import { evaluate, type DesignerState, type Evaluation } from './evaluate.ts';
 import { definitionPart } from './identity.ts';
 import { defineMember, hasOwn, isObject, members, own, type Json, type JsonObject } from './json.ts';
-import { analyzeTemplates, type TemplateOutcome } from './templates.ts';
+import { analyzeTemplates, templateCounts, type TemplateCounts, type TemplateOutcome } from './templates.ts';
 import type { Definition, Pack, Row, Template } from './types.ts';
 
 /** What a reader is trying: answers, values and rows (verification inputs come from the base). */
@@ -24,8 +24,7 @@ export const STAND_IN_ADOPTION = '<your-adoption>';
 export interface Exploration {
   evaluation: Evaluation;
   templates: TemplateOutcome[];
-  /** Generated tests, live templates, all templates. */
-  counts: { tests: number; live: number; templates: number };
+  counts: TemplateCounts;
 }
 
 /** Re-evaluates everything for a tried state. */
@@ -40,8 +39,7 @@ export function explore(
   const evaluation = evaluate(definition, state, adoptionId);
   const sink = new DiagnosticSink('');
   const templates = pack ? analyzeTemplates(pack.templates as Template[], { adoptionId, definition, state, evaluation, sink }) : [];
-  const tests = templates.reduce((n, t) => n + t.tests.length, 0);
-  return { evaluation, templates, counts: { tests, live: templates.filter((t) => t.live).length, templates: templates.length } };
+  return { evaluation, templates, counts: templateCounts(templates) };
 }
 
 /** What {@link changeSummary} says of a change that adds, removes and rewrites no test and asks no other question. */

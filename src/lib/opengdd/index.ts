@@ -6,7 +6,7 @@ export * from './types.ts';
 export * from './diagnostics.ts';
 export { isObject, members, memberKeys, own, hasOwn, type Json, type JsonObject } from './json.ts';
 export { designerState, evaluate, type DesignerState, type Evaluation, type QuestionState, type ValueState, type RuleResult } from './evaluate.ts';
-export { analyzeTemplates, templateLiveness, expandTemplate, usedRowFields, type GeneratedTest, type NotLiveReason, type TemplateOutcome } from './templates.ts';
+export { analyzeTemplates, templateCounts, templateLiveness, expandTemplate, usedRowFields, type GeneratedTest, type NotLiveReason, type TemplateCounts, type TemplateOutcome } from './templates.ts';
 export { renderTest, renderAdoptionTests, renderTestsMarkdown } from './render.ts';
 export { analyzeAdoption, type AdoptionInput, type AdoptionReport, type PackInput } from './analyze.ts';
 export { canonicalDefinition, definitionPart, firstDifference } from './identity.ts';

@@ -49,6 +49,25 @@ export interface TemplateOutcome {
   tests: GeneratedTest[];
 }
 
+/** How many tests a set of template outcomes generates, how many of the templates apply, and of how many. */
+export interface TemplateCounts {
+  tests: number;
+  /** Templates that apply. */
+  live: number;
+  templates: number;
+}
+
+/** The {@link TemplateCounts} of `outcomes`. */
+export function templateCounts(outcomes: readonly TemplateOutcome[]): TemplateCounts {
+  let tests = 0;
+  let live = 0;
+  for (const o of outcomes) {
+    tests += o.tests.length;
+    if (o.live) live++;
+  }
+  return { tests, live, templates: outcomes.length };
+}
+
 /** What one template reads, found once: pack text never changes under its digest (§10.7 rule 1). */
 interface TemplateScan {
   texts: string[];
