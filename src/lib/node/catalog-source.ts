@@ -24,7 +24,7 @@ import {
 } from '../opengdd/index.ts';
 import { AstroError } from 'astro/errors';
 import * as engine from './catalog.ts';
-import { textDigest } from './loaders.ts';
+import { textDigest } from './digest.ts';
 import { verifiedCatalogs } from './verified-catalogs.ts';
 
 // ---------------------------------------------------------------------------------------------

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { checkedText } from './dev-state.ts';
-import { textDigest } from './loaders.ts';
+import { textDigest } from './digest.ts';
 
 /**
  * The text of `file` as the engine checked it (a leading BOM dropped, as the reader does), which

@@ -4,7 +4,6 @@
  * again after every change to the catalog folder (see `live-catalog.ts`): a clean check updates the
  * store, a check with errors leaves it as it was while the pages show the findings.
  */
-import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Loader, LoaderContext } from 'astro/loaders';
@@ -13,6 +12,7 @@ import { catalogDir } from './catalog-dir.ts';
 import { rememberTexts } from './dev-state.ts';
 import { CATALOG_CHANGE, CATALOG_SETTLE, LOADER_NAMES, markChangeSeen } from './catalog-change.ts';
 import { buildLoads } from './verified-catalogs.ts';
+import { textDigest } from './digest.ts';
 
 /**
  * A deep copy of catalog data without members named `__proto__`. JSON.parse keeps such a key as
@@ -152,11 +152,6 @@ export function definitionsLoader(): Loader {
         return entries;
       }),
   };
-}
-
-/** `sha256:<hex>` of a text's UTF-8 bytes. */
-export function textDigest(text: string): string {
-  return 'sha256:' + createHash('sha256').update(text, 'utf8').digest('hex');
 }
 
 /**

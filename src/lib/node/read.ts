@@ -2,7 +2,6 @@
  * The thin file-reading edge: bytes, UTF-8, size limits and JSON parsing with one-sentence errors.
  * Node-only; the engine core never imports it.
  */
-import { createHash } from 'node:crypto';
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { sep } from 'node:path';
 import { pointer, type ContractCode, type Diagnostic } from '../opengdd/diagnostics.ts';
@@ -17,10 +16,7 @@ export interface ReadFile {
   text: string;
 }
 
-/** `sha256:<hex>` of exact bytes (§10.8). */
-export function sha256Digest(bytes: Uint8Array): string {
-  return 'sha256:' + createHash('sha256').update(bytes).digest('hex');
-}
+export { sha256Digest } from './digest.ts';
 
 /**
  * Reads a file as strict UTF-8 within the size limit; reports problems as diagnostics. With
