@@ -41,33 +41,19 @@ function cardKey(card: SocialCard): string {
  */
 export function drawAhead(cards: Iterable<SocialCard>): void {
   if (import.meta.env.DEV) return;
-  const queue: SocialCard[] = [];
-  const queued = new Set<string>();
+  // Cards go round the lanes in turn, each drawn after the one before it in its lane; a failure is
+  // the route's to report, and does not stop the lane.
+  const lanes: Promise<unknown>[] = Array.from({ length: AHEAD_AT_ONCE }, () => Promise.resolve());
+  let next = 0;
   for (const card of cards) {
-    if (ahead.size + queue.length >= AHEAD_MAX) break;
+    if (ahead.size >= AHEAD_MAX) break;
     const key = cardKey(card);
-    if (ahead.has(key) || queued.has(key)) continue;
-    queued.add(key);
-    queue.push(card);
-  }
-  // One promise per card, settled by the worker that draws it; a failure is the route's to report.
-  const settle = new Map<string, (png: Promise<Uint8Array<ArrayBuffer>>) => void>();
-  for (const card of queue) {
-    const key = cardKey(card);
-    const drawn = new Promise<Uint8Array<ArrayBuffer>>((resolve, reject) => settle.set(key, (png) => png.then(resolve, reject)));
-    drawn.catch(() => undefined);
+    if (ahead.has(key)) continue;
+    const lane = next++ % AHEAD_AT_ONCE;
+    const drawn = lanes[lane]!.then(() => socialPng(card));
+    lanes[lane] = drawn.catch(() => undefined);
     ahead.set(key, drawn);
   }
-  let next = 0;
-  const work = async (): Promise<void> => {
-    while (next < queue.length) {
-      const card = queue[next++]!;
-      const png = socialPng(card);
-      settle.get(cardKey(card))!(png);
-      await png.catch(() => undefined);
-    }
-  };
-  for (let i = 0; i < AHEAD_AT_ONCE; i++) void work();
 }
 
 /** The PNG of a card: the one drawn ahead for it (then let go of), or drawn now. */
