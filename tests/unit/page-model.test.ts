@@ -220,4 +220,15 @@ describe('what a change did to the rules', () => {
     expect(ruleChanges(before, after)).toEqual(['Rule rate-below-capacity now fails.']);
     expect(ruleChanges(after, before)).toEqual(['Rule rate-below-capacity holds again.']);
   });
+
+  it('a failing comparison says why; a triggered rule does not repeat the message it already shows', () => {
+    const doc = { ...lamp(), answers: { ...(lamp().answers as object), 'burn-mode': 'flicker', refill: 'replace' }, values: { ...(lampDesigner().values as object), 'burn-rate': 50 } };
+    const rules = pageState(definition, analyze(doc).evaluation, [], 'adoption').rules;
+    const byName = new Map(rules.map((r) => [r.name, r]));
+    expect(byName.get('rate-below-capacity')).toMatchObject({ status: 'fails', message: expect.stringContaining('burn-rate') });
+    const fired = byName.get('no-replace-while-flickering')!;
+    expect(fired.status).toBe('fires');
+    expect(fired.badge.label).toBe('Triggered');
+    expect(fired.message).toBeUndefined();
+  });
 });

@@ -68,7 +68,10 @@ export interface RuleItem {
   name: string;
   status: string;
   badge: BadgeState;
-  /** Shown under the rule when it fails, is skipped or fires. */
+  /**
+   * Shown under the rule when it fails, is skipped or cannot be read. Not when an answer-aware rule
+   * fires: its message is the author's, which the rule already shows in quotes.
+   */
   message?: string;
 }
 
@@ -168,7 +171,7 @@ export function ruleItems(evaluation: EvaluationLike): RuleItem[] {
     name: r.name,
     status: r.status,
     badge: ruleBadge(r.status, r.severity),
-    ...(r.status !== 'holds' && r.status !== 'quiet' && r.message ? { message: r.message } : {}),
+    ...(r.status !== 'holds' && r.status !== 'quiet' && r.status !== 'fires' && r.message ? { message: r.message } : {}),
   }));
 }
 
