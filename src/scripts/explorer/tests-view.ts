@@ -77,8 +77,8 @@ export function notLiveItem(proto: Element, t: TemplateItem, href: string): Elem
   li.setAttribute('data-live', 'false');
   li.setAttribute('data-template-state', t.state);
   setBadge(li.querySelector('.badge'), t.badge);
-  const title = li.querySelector('.title');
-  if (title) title.textContent = t.title;
+  // A template's title, not a test's: its placeholders are marked as NotLiveTemplate marks them.
+  li.querySelector('.title')?.replaceChildren(...pieceNodes(placeholderPieces(t.title)));
   const a = li.querySelector('a.id');
   if (a) {
     a.setAttribute('href', href);
