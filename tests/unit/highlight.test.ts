@@ -61,7 +61,9 @@ function compactColours(html: string): { text: string; colours: (ColourPair | un
   const inner = html.slice(head![0].length, -'</code></pre>'.length);
   let text = '';
   const colours: (ColourPair | undefined)[] = [];
-  for (const m of inner.matchAll(/<span class="(jb|js)">([^<]*)<\/span>|([^<]+)/g)) {
+  // A line's box (and its end) is markup, not text.
+  for (const m of inner.matchAll(/<span class="(jb|js)">([^<]*)<\/span>|<span class="line"(?: style="--i:\d+")?>|<\/span>|([^<]+)/g)) {
+    if (m[2] === undefined && m[3] === undefined) continue;
     const piece = decode(m[2] ?? m[3]!);
     const c = byClass[m[1] ?? '']!;
     for (const ch of piece) colours.push(...Array.from({ length: ch.length }, () => (/\s/.test(ch) ? undefined : c)));
@@ -130,6 +132,23 @@ describe('JSON highlighting', () => {
       await expectLikeShiki(code, palette);
     }
   }, 120_000);
+
+  it('puts each line in a box of its own that knows its indentation, the newline inside it', async () => {
+    const palette = (await jsonPalette())!;
+    for (const code of ['{\n  "a": [\n    1,\n\n\t\t2\n  ]\n}\n', '{"a": 1}', '[\n  "x"\n]\n\n']) {
+      const html = fastJsonHtml(code, palette)!;
+      const boxes = [...html.matchAll(/<span class="line"(?: style="--i:(\d+)")?>((?:<span class="j[bs]">[^<]*<\/span>|[^<])*)<\/span>/g)];
+      // The final newline of a file ends its last line; it opens no empty box after it.
+      const lines = code.split('\n');
+      if (lines.at(-1) === '') lines.pop();
+      expect(boxes.map((b) => decode(b[2]!.replace(/<[^>]+>/g, '')))).toEqual(lines.map((l, i) => (i < lines.length - 1 || code.endsWith('\n') ? `${l}\n` : l)));
+      // Indentation in columns, a tab to the next even column (base.css: tab-size 2).
+      const columns = (l: string) => [.../^[ \t]*/.exec(l)![0]].reduce((c, ch) => (ch === ' ' ? c + 1 : c + 2 - (c % 2)), 0);
+      expect(boxes.map((b) => Number(b[1] ?? 0))).toEqual(lines.map(columns));
+    }
+    const css = readFileSync(path.join(repoRoot, 'src/styles/code.css'), 'utf8');
+    expect(css).toMatch(/\.shiki\.json \.line \{\s*display: block;\s*padding-inline-start: calc\(\(var\(--i, 0\) \+ 2\) \* 1ch\);\s*text-indent: calc\(\(var\(--i, 0\) \+ 2\) \* -1ch\);/);
+  });
 
   it('leaves to shiki what it does not handle, and marks placeholders either way', async () => {
     const palette = (await jsonPalette())!;

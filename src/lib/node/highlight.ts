@@ -7,7 +7,8 @@
  * `<span class="line">` per line, which made the JSON view most of an adoption page's bytes, and
  * its TextMate tokenizer most of a page's render time. JSON that `JSON.parse` accepts has three
  * token colours, so {@link fastJsonHtml} scans it directly and writes a class per coloured token
- * (`jb`, `js`) and plain text for punctuation, with the colours once on the `<pre>`. The colours are
+ * (`jb`, `js`) and plain text for punctuation, with the colours once on the `<pre>`, and a box per
+ * line (`<span class="line">`, its indentation in `--i`) so that a wrapped line keeps its indent. The colours are
  * not written here: they are read off shiki's own tokens of a probe holding every kind of token,
  * and proven character by character on every probe before first use. Anything else (not JSON, or
  * a shiki whose colours no longer fit three kinds) is shiki's own HTML, which code.css also reads.
@@ -215,7 +216,10 @@ export function fastJsonHtml(code: string, palette: JsonPalette, options: { anno
     `--jb-light:${blue[0]};--jb-dark:${blue[1]};--js-light:${string[0]};--js-dark:${string[1]}`;
   let html = `<pre class="shiki json" style="${style}" tabindex="0"><code>`;
   for (let n = 0; n < lines.length; n++) {
-    if (n > 0) html += '\n';
+    // The last line of a file that ends in a newline is empty: no box, or it would add a line.
+    if (n === lines.length - 1 && lines[n]!.length === 0) break;
+    const indent = indentColumns(lines[n]![0]?.[0] ?? '');
+    html += indent ? `<span class="line" style="--i:${indent}">` : '<span class="line">';
     let open = false;
     for (const [text, kind, annotation] of lines[n]!) {
       // Indentation before an annotation's line stays outside its mark.
@@ -227,8 +231,26 @@ export function fastJsonHtml(code: string, palette: JsonPalette, options: { anno
       html += kind === PLAIN ? escapeText(text) : `<span class="${CLASS[kind]}">${escapeText(text)}</span>`;
     }
     if (open) html += '</span>';
+    // The newline inside the line's box: the text (what Copy and a selection take) is unchanged,
+    // and no newline sits between two boxes, where it would show as an empty line.
+    html += n < lines.length - 1 ? '\n</span>' : '</span>';
   }
   return html + '</code></pre>';
+}
+
+/**
+ * The columns a line's indentation takes (a tab to the next multiple of `tab-size: 2`, as base.css
+ * sets it): code.css indents a wrapped line's continuation past it, so a long string that wraps
+ * continues under its own line, not at the block's left edge.
+ */
+function indentColumns(text: string): number {
+  let columns = 0;
+  for (const ch of text) {
+    if (ch === ' ') columns++;
+    else if (ch === '\t') columns += 2 - (columns % 2);
+    else break;
+  }
+  return columns;
 }
 
 /** An attribute value escaped for double quotes. */
