@@ -157,6 +157,18 @@ describe('the contract page model', () => {
     expect(m.adoptions).toEqual([{ id: 'lamp', name: 'Lamp', line: `5 tests from 3 of ${pack.templates.length} templates` }]);
   });
 
+  it('a mechanism whose author heads its parts has them as sub-sections, counted apart from its statements', () => {
+    const headed = { ...definition, mechanism: ['The tank holds fuel.', '### Burning', '1. Burning spends fuel.', '2. A dry lantern goes out.'] } as Definition;
+    const h = contractPage({ cv: 'lantern-fuel-1', title: 'Lantern fuel', version: 1, definition: headed, aboutHeadings: [], hasPack: false, perRow: 0, evaluation: start.evaluation, outcomes: [], adoptions: [] });
+    const at = h.toc.findIndex((t) => t.id === 'mechanism');
+    expect(h.toc[at]).toMatchObject({ note: '3', depth: 2 });
+    expect(h.toc[at + 1]).toEqual({ id: 'mechanism-burning', text: 'Burning', depth: 3 });
+    expect(h.mechanism?.map((b) => b.kind)).toEqual(['text', 'heading', 'steps']);
+    // Without numbers or headings of its own the page numbers the entries, and has no sub-sections.
+    expect(m.mechanism).toBeUndefined();
+    expect(m.toc.filter((t) => t.id.startsWith('mechanism-'))).toEqual([]);
+  });
+
   it('before any answer, templates gated on a question wait on it rather than “do not apply”', () => {
     const s = m.state;
     expect(s.questions[0]).toMatchObject({ id: 'burn-mode', state: 'pending' });

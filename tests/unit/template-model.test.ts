@@ -10,6 +10,7 @@ import { memberKeys } from '../../src/lib/opengdd/json.ts';
 import type { Definition, Pack, Template } from '../../src/lib/opengdd/types.ts';
 import type { Naming } from '../../src/lib/site/describe.ts';
 import { conditionPieces, placeholderPieces, templateBody, templateFileNote, templateSummary, type Piece } from '../../src/lib/site/model/template.ts';
+import { mechanismBlocks, mechanismPieces } from '../../src/lib/site/model/mechanism.ts';
 import { definitionNaming } from '../../src/lib/site/model/words.ts';
 import { testViewRows } from '../../src/lib/site/test-view.ts';
 import { corpusDir, corpusPresent, list, repoRoot } from '../helpers/paths.ts';
@@ -107,5 +108,71 @@ describe('a pack template’s summary and body', () => {
   it('names the published pack file while the body is not drawn', () => {
     const note = templateFileNote('ranged-value-2');
     expect(note.find((p) => p.kind === 'link')).toEqual({ kind: 'link', text: 'ranged-value-2.pack.json', href: '/contracts/ranged-value-2/ranged-value-2.pack.json' });
+  });
+});
+
+describe('mechanism text', () => {
+  /** The pieces written back as the author wrote them. */
+  const written = (pieces: Piece[]) => pieces.map((p) => (p.kind === 'code' ? `\`${p.text}\`` : p.kind === 'strong' ? `**${p.text}**` : 'text' in p ? p.text : '')).join('');
+
+  it('shows `ids` as code and **terms** in bold, every other character as written', () => {
+    const m = 'An **operation** is one change; a row value other than `use-game-default` applies.';
+    expect(mechanismPieces(m)).toEqual([
+      { kind: 'text', text: 'An ' },
+      { kind: 'strong', text: 'operation' },
+      { kind: 'text', text: ' is one change; a row value other than ' },
+      { kind: 'code', text: 'use-game-default' },
+      { kind: 'text', text: ' applies.' },
+    ]);
+    for (const plain of ['a * b ** c', 'one ` lone backtick', '** **x', '**x **', 'no marks at all', '``']) {
+      expect(mechanismPieces(plain), plain).toEqual([{ kind: 'text', text: plain }]);
+    }
+  });
+
+  it('numbers the entries itself unless their author numbers steps in the text', () => {
+    expect(mechanismBlocks(['One rule.', 'Another rule.'])).toBeUndefined();
+    // A heading makes blocks too, each a sub-section with its own id.
+    expect(mechanismBlocks(['### Settle `the` change', 'A rule.', '## Settle the change'])).toEqual([
+      { kind: 'heading', id: 'mechanism-settle-the-change', text: 'Settle the change' },
+      { kind: 'text', pieces: [{ kind: 'text', text: 'A rule.' }] },
+      { kind: 'heading', id: 'mechanism-settle-the-change-2', text: 'Settle the change' },
+    ]);
+    const blocks = mechanismBlocks(['The steps:', '1. Block. Stop.', '2) Settle `x`.', 'Then, after a pause:', '3. Report.', '10 apples are not a step.'])!;
+    expect(blocks.map((b) => (b.kind === 'text' ? written(b.pieces) : b.kind === 'steps' ? b.steps.map((s) => `${s.number}:${written(s.pieces)}`) : b.text))).toEqual([
+      'The steps:',
+      ['1:Block. Stop.', '2:Settle `x`.'],
+      'Then, after a pause:',
+      ['3:Report.'],
+      '10 apples are not a step.',
+    ]);
+  });
+
+  it('loses no word of any mechanism entry of the corpus', () => {
+    const entries = corpusPresent
+      ? list(path.join(corpusDir, 'catalog')).flatMap((cv) => {
+          try {
+            return (JSON.parse(readFileSync(path.join(corpusDir, 'catalog', cv, 'definition.json'), 'utf8')) as Definition).mechanism;
+          } catch {
+            return [];
+          }
+        })
+      : [];
+    for (const m of entries) expect(written(mechanismPieces(m)), m).toBe(m);
+    // Blocks keep every entry, in order, the author's own numbers as the steps' numbers.
+    for (const cv of corpusPresent ? list(path.join(corpusDir, 'catalog')) : []) {
+      let mechanism: string[];
+      try {
+        mechanism = (JSON.parse(readFileSync(path.join(corpusDir, 'catalog', cv, 'definition.json'), 'utf8')) as Definition).mechanism;
+      } catch {
+        continue;
+      }
+      const blocks = mechanismBlocks(mechanism);
+      if (!blocks) continue;
+      const back = blocks.flatMap((b) =>
+        b.kind === 'text' ? [written(b.pieces)] : b.kind === 'heading' ? [`### ${b.text}`] : b.steps.map((s) => `${s.number}. ${written(s.pieces)}`),
+      );
+      expect(back, cv).toEqual(mechanism);
+    }
+    if (corpusPresent) expect(entries.some((m) => mechanismPieces(m).some((p) => p.kind === 'strong'))).toBe(true);
   });
 });

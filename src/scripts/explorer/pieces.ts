@@ -25,6 +25,8 @@ export function pieceNodes(pieces: Piece[]): (Node | string)[] {
         return make('span', 'option-name', p.text);
       case 'mark':
         return make('mark', 'placeholder', p.text);
+      case 'strong':
+        return make('strong', undefined, p.text);
       case 'link': {
         const a = make('a', undefined, p.text);
         a.href = p.href;

@@ -8,6 +8,7 @@
  */
 import { memberKeys } from '../../opengdd/json.ts';
 import type { Definition } from '../../opengdd/types.ts';
+import { mechanismBlocks, type MechanismBlock } from './mechanism.ts';
 import { answersSectionFor } from './shared.ts';
 import { tocOf, type Section, type TocEntry } from './sections.ts';
 import { pageState, type EvaluationLike, type OutcomeLike, type PageState } from './state.ts';
@@ -40,6 +41,8 @@ export interface ContractPageModel {
   title: string;
   sections: Section[];
   toc: TocEntry[];
+  /** The mechanism as blocks, when its author numbers steps or heads parts (see mechanism.ts). */
+  mechanism?: MechanismBlock[];
   state: PageState;
   /** Each adoption as a reader names it, with its id and test count line. */
   adoptions: { id: string; name: string; line: string }[];
@@ -54,6 +57,8 @@ export function contractPage(input: ContractPageInput): ContractPageModel {
   const rules = memberKeys(def.rules).length;
   const rowSets = memberKeys(def.declares.rows).length;
   const templates = input.outcomes.length;
+  const mechanism = mechanismBlocks(def.mechanism);
+  const parts = (mechanism ?? []).flatMap((b): Section[] => (b.kind === 'heading' ? [{ id: b.id, heading: b.text, depth: 3 }] : []));
   const sections: Section[] = [
     ...input.aboutHeadings.map((h) => ({ id: h.id, heading: h.text, depth: h.depth })),
     ...(input.newerVersion !== undefined ? [{ id: 'changes', heading: `What changed in version ${input.newerVersion}`, depth: 2 as const }] : []),
@@ -62,9 +67,11 @@ export function contractPage(input: ContractPageInput): ContractPageModel {
       id: 'mechanism',
       heading: 'Mechanism',
       depth: 2,
-      count: String(def.mechanism.length),
+      // The statements: a heading between them is not one.
+      count: String(def.mechanism.length - parts.length),
       intro: 'What the builder implements, whatever the answers. This text is the builder’s exact obligation.',
     },
+    ...parts,
     answersSectionFor(questions, input.title),
     values
       ? { id: 'values', heading: 'Values', depth: 2, count: String(values), intro: 'Each value is either a number an adoption sets or, where accepted, a reference to one of the game’s tuning keys.' }
@@ -118,6 +125,7 @@ export function contractPage(input: ContractPageInput): ContractPageModel {
     title: `${input.title}, version ${input.version}`,
     sections,
     toc: tocOf(sections),
+    ...(mechanism ? { mechanism } : {}),
     state,
     adoptions: input.adoptions.map((a) => ({
       id: a.id,

@@ -24,6 +24,7 @@ export type Piece =
   | { kind: 'name'; text: string; href?: string }
   | { kind: 'option'; text: string }
   | { kind: 'mark'; text: string }
+  | { kind: 'strong'; text: string }
   | { kind: 'link'; text: string; href: string }
   | { kind: 'condition'; pieces: Piece[] };
 
