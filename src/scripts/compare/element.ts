@@ -11,6 +11,8 @@
 import { closestSentence, likeness } from '../../lib/site/closeness.ts';
 import type { PublishedAnswers } from '../../lib/site/adoption-answers.ts';
 import { loadFailed } from '../../lib/site/model/notices.ts';
+import { placeholderPieces } from '../../lib/site/model/template.ts';
+import { pieceNodes } from '../explorer/pieces.ts';
 
 /** The answers of the URL's tried state (`a.<question>=<option>` with `try=1`), as the island writes them. */
 function answersInUrl(): Record<string, string> {
@@ -25,8 +27,6 @@ const el = <K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLEl
   e.append(...children);
   return e;
 };
-const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-
 /** Each adoption's counted answers, read off the "How adoptions answer" list. */
 interface Answers {
   questions: string[];
@@ -122,9 +122,8 @@ class AdoptionCompare extends HTMLElement {
       return;
     }
     const link = (i: number) => el('a', { href: f.adoptions[i]!.url }, f.adoptions[i]!.name);
-    // A title's {{placeholders}} stay marked, as the pack section shows them.
-    const template = (t: PublishedAnswers['templates'][number]) =>
-      el('a', { href: `#template-${t.id}` }, ...capital(t.title).split(/(\{\{[^{}]+\}\})/).map((part, i) => (i % 2 ? el('mark', { className: 'placeholder' }, part) : part)));
+    // A title as its pack writes it, {{placeholders}} marked: the pieces the pack section shows.
+    const template = (t: PublishedAnswers['templates'][number]) => el('a', { href: `#template-${t.id}` }, ...pieceNodes(placeholderPieces(t.title)));
     if (box.dataset.matrix !== undefined) {
       const head = el('tr', {}, el('th', { scope: 'col' }, 'Template'), ...f.adoptions.map((_, i) => el('th', { scope: 'col' }, link(i))));
       const rows = f.templates.map((t) => {
