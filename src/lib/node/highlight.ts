@@ -8,10 +8,11 @@
  * its TextMate tokenizer most of a page's render time. JSON that `JSON.parse` accepts has three
  * token colours, so {@link fastJsonHtml} scans it directly and writes a class per coloured token
  * (`jb`, `js`) and plain text for punctuation, with the colours once on the `<pre>`, and a box per
- * line (`<span class="line">`, its indentation in `--i`) so that a wrapped line keeps its indent. The colours are
- * not written here: they are read off shiki's own tokens of a probe holding every kind of token,
- * and proven character by character on every probe before first use. Anything else (not JSON, or
- * a shiki whose colours no longer fit three kinds) is shiki's own HTML, which code.css also reads.
+ * line (`<span class="line">`, its indentation in `--i`) so that a wrapped line keeps its indent.
+ * The colours are not written here: they are read off shiki's own tokens of a probe holding every
+ * kind of token, and proven character by character on every probe before first use. Anything else
+ * (not JSON, or a shiki whose colours no longer fit three kinds) is shiki's own HTML, which code.css
+ * also reads.
  */
 import { createHighlighter, createJavaScriptRegexEngine, type Highlighter } from 'shiki';
 
