@@ -1,6 +1,7 @@
 /**
  * A definition's mechanism (§10.2) as the contract page shows it: each entry's inline marks, and
- * the entries as blocks when their author numbers steps in the text itself. Pure: no DOM, no Node.
+ * the entries as blocks when their author numbers steps or heads parts in the text itself. Pure: no
+ * DOM, no Node.
  */
 import type { Piece } from './template.ts';
 
