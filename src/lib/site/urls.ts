@@ -44,6 +44,10 @@ export const rowSetAnchor = (name: string): string => `rows-${name}`;
 /** Fragment id of a template. */
 export const templateAnchor = (id: string): string => `template-${id}`;
 
+/** Fragment id of a part of a definition's mechanism, from its heading's words ("Settle the change"). */
+export const mechanismPartAnchor = (words: string): string =>
+  `mechanism-${words.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'part'}`;
+
 /** Fragment id of a generated test (names hold slashes). */
 export const testAnchor = (name: string): string => `test-${name.replace(/[^a-z0-9-]+/gi, '--')}`;
 

@@ -3,6 +3,7 @@
  * the entries as blocks when their author numbers steps or heads parts in the text itself. Pure: no
  * DOM, no Node.
  */
+import { mechanismPartAnchor } from '../urls.ts';
 import type { Piece } from './template.ts';
 
 /**
@@ -45,7 +46,7 @@ const HEADING = /^#{1,6}\s+(\S.*)$/;
  * interleave them with entries that introduce the steps, and count on across those: a page
  * numbering every entry as well showed "4. 1. Block.". Here each unnumbered entry is a paragraph,
  * each run of numbered entries one ordered list that keeps the author's numbers, and each heading
- * a sub-section (its id `mechanism-<words>`, unique on the page).
+ * a sub-section (its id from {@link mechanismPartAnchor}, unique on the page).
  */
 export function mechanismBlocks(entries: readonly string[]): MechanismBlock[] | undefined {
   if (!entries.some((e) => OWN_NUMBER.test(e) || HEADING.test(e))) return undefined;
@@ -58,7 +59,7 @@ export function mechanismBlocks(entries: readonly string[]): MechanismBlock[] | 
       const text = mechanismPieces(heading[1]!.trim())
         .map((p) => ('text' in p ? p.text : ''))
         .join('');
-      const base = `mechanism-${text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'part'}`;
+      const base = mechanismPartAnchor(text);
       let id = base;
       for (let n = 2; ids.has(id); n++) id = `${base}-${n}`;
       ids.add(id);
