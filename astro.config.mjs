@@ -13,11 +13,19 @@
 import { defineConfig } from 'astro/config';
 import mdx from '@astrojs/mdx';
 import sitemap from '@astrojs/sitemap';
-import { catalogDir } from './src/lib/node/catalog-dir.ts';
+import { catalogDir, CatalogDirError } from './src/lib/node/catalog-dir.ts';
 import opengddSite from './src/integrations/opengdd-site.ts';
 
 const site = process.env.SITE_URL?.trim() || 'https://opengdd.org';
-const catalog = catalogDir();
+/** A bad `OPENGDD_CATALOG` is thrown by the integration, which first makes sure no old site survives. */
+let catalogError;
+let catalog = '.';
+try {
+  catalog = catalogDir();
+} catch (e) {
+  if (!(e instanceof CatalogDirError)) throw e;
+  catalogError = e;
+}
 const shardPages = Number(process.env.OPENGDD_SEARCH_SHARD_PAGES);
 const authoringTool =
   process.env.OPENGDD_AUTHORING_TOOL?.trim() || 'https://opengdd.org/authoring-tool/?contract={contract}&adoption={adoption}';
@@ -35,7 +43,7 @@ export default defineConfig({
     mdx(),
     // The root only redirects; an adoption's file/ view is a part of its page, not a page to list.
     sitemap({ filter: (page) => new URL(page).pathname !== '/' && !new URL(page).pathname.endsWith('/file/') }),
-    opengddSite({ catalog, ...(Number.isInteger(shardPages) && shardPages > 0 ? { searchShardPages: shardPages } : {}) }),
+    opengddSite({ catalog, catalogError, ...(Number.isInteger(shardPages) && shardPages > 0 ? { searchShardPages: shardPages } : {}) }),
   ],
   vite: {
     // Read by src/lib/site/urls.ts (authoringToolUrl) on the pages.

@@ -35,6 +35,13 @@ import { buildLoads, forgetVerifiedCatalogs } from '../lib/node/verified-catalog
 export interface OpengddSiteOptions {
   /** Absolute folder holding `catalog/` and `packs/` (followed in dev). */
   catalog: string;
+  /**
+   * Why there is no catalog folder (`OPENGDD_CATALOG` names a missing folder or a file): thrown once
+   * the output folder is known, so that a failed build removes it like any other (see
+   * {@link guardOutput}). Thrown by the config itself, it stopped the build before this integration
+   * ran, and the previous build stayed in place.
+   */
+  catalogError?: Error;
   /** Most pages in one shard of the search index (see `search-index.ts`). */
   searchShardPages?: number;
 }
@@ -64,6 +71,12 @@ export default function opengddSite(options: OpengddSiteOptions): AstroIntegrati
         // Runs before the content layer syncs, so a catalog error is covered too. A project that
         // keeps other files in its output folder (emptyOutDir: false) is left alone, as Astro does.
         if (building && config.vite?.build?.emptyOutDir !== false) finished = guardOutput(path.resolve(fileURLToPath(config.outDir)));
+        if (options.catalogError) {
+          if (!building) throw options.catalogError;
+          // A usage error, as `check` says it (exit 2), in its one line: not an error of this hook.
+          logger.error(options.catalogError.message);
+          process.exit(2);
+        }
         if (building) startCatalogLoad(options.catalog, logger.fork('opengdd-catalog'));
         // While the process is small: see startSearchIndexer.
         if (building) startSearchIndexer();
