@@ -3,6 +3,9 @@
  * The OpenGDD contract catalog site.
  *
  * - `SITE_URL` overrides the public origin (canonical URLs, sitemap, OpenGraph, `origin` matching).
+ * - `OPENGDD_BASE` is the path the site is served under (`/catalog/` for a project site on GitHub
+ *   Pages); `astro build --base /catalog/` does the same. Every URL of the site comes from
+ *   `src/lib/site/urls.ts`, which reads it. The default is the root.
  * - `OPENGDD_CATALOG` names a folder holding `catalog/` and `packs/`; the default is this
  *   repository's embedded catalog. The folder is only ever read.
  * - `OPENGDD_SEARCH_SHARD_PAGES` sets the most pages per search-index shard (default 1000; the
@@ -17,6 +20,7 @@ import { catalogDir, CatalogDirError } from './src/lib/node/catalog-dir.ts';
 import opengddSite from './src/integrations/opengdd-site.ts';
 
 const site = process.env.SITE_URL?.trim() || 'https://opengdd.org';
+const base = process.env.OPENGDD_BASE?.trim() || undefined;
 /** A bad `OPENGDD_CATALOG` is thrown by the integration, which first makes sure no old site survives. */
 let catalogError;
 let catalog = '.';
@@ -30,8 +34,14 @@ const shardPages = Number(process.env.OPENGDD_SEARCH_SHARD_PAGES);
 const authoringTool =
   process.env.OPENGDD_AUTHORING_TOOL?.trim() || 'https://opengdd.org/authoring-tool/?contract={contract}&adoption={adoption}';
 
+/** The site's root path, the base as Astro resolved it (from the config or `--base`). */
+let root = '/';
+/** Whether a page's path is the site's root. @param {string} pathname */
+const isRoot = (pathname) => pathname.replace(/\/+$/, '') === root.replace(/\/+$/, '');
+
 export default defineConfig({
   site,
+  ...(base ? { base } : {}),
   // 'ignore', not 'always': pages are directories either way, and `astro preview` then serves
   // `/contracts/<cv>` as well as `/contracts/<cv>/` (an `origin` may be written without the slash).
   trailingSlash: 'ignore',
@@ -41,9 +51,10 @@ export default defineConfig({
   build: { format: 'directory', concurrency: 4, inlineStylesheets: 'never' },
   integrations: [
     mdx(),
-    // The root only redirects; an adoption's file/ view is a part of its page, not a page to list.
-    sitemap({ filter: (page) => new URL(page).pathname !== '/' && !new URL(page).pathname.endsWith('/file/') }),
-    opengddSite({ catalog, catalogError, ...(Number.isInteger(shardPages) && shardPages > 0 ? { searchShardPages: shardPages } : {}) }),
+    // The root (the base) only redirects; an adoption's file/ view is a part of its page, not a page to list.
+    { name: 'opengdd-root', hooks: { 'astro:config:done': ({ config }) => void (root = config.base) } },
+    sitemap({ filter: (page) => !isRoot(new URL(page).pathname) && !new URL(page).pathname.endsWith('/file/') }),
+    opengddSite({ catalog, ...(catalogError ? { catalogError } : {}), ...(Number.isInteger(shardPages) && shardPages > 0 ? { searchShardPages: shardPages } : {}) }),
   ],
   vite: {
     // Read by src/lib/site/urls.ts (authoringToolUrl) on the pages.

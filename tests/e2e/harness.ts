@@ -60,10 +60,15 @@ const TYPES: Record<string, string> = {
   '.pf_fragment': 'application/octet-stream',
 };
 
-/** A static server for a built site on 127.0.0.1 (an ephemeral port). */
-export async function serve(root: string): Promise<{ url: string; close(): Promise<void> }> {
+/**
+ * A static server for a built site on 127.0.0.1 (an ephemeral port). A site built under a base
+ * (`/catalog/`) is served there, as a project site on GitHub Pages is: nothing outside it exists.
+ */
+export async function serve(root: string, base = '/'): Promise<{ url: string; close(): Promise<void> }> {
   const server: Server = createServer((req, res) => {
-    const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    const requested = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    const under = (requested + '/').startsWith(base);
+    const pathname = under ? `/${requested.slice(base.length)}` : '/\0outside';
     let file = path.join(root, pathname);
     if (!file.startsWith(root)) {
       res.writeHead(403).end();
