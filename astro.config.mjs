@@ -49,6 +49,11 @@ export default defineConfig({
   // page renders meanwhile (a third off a build's page time on 2 cores); the output is identical.
   // inlineStylesheets 'never': the site's CSS is one cached file, not repeated inside every page's HTML.
   build: { format: 'directory', concurrency: 4, inlineStylesheets: 'never' },
+  // A strict Content-Security-Policy in every page's <head> (a <meta>, as a static host sends no
+  // headers of ours): scripts and styles only from the site itself or with the hash Astro lists for
+  // each inline one; no 'unsafe-inline', no 'unsafe-eval'. Pagefind compiles its WebAssembly
+  // search core, which needs 'wasm-unsafe-eval' (it allows nothing else).
+  security: { csp: { scriptDirective: { resources: ["'self'", "'wasm-unsafe-eval'"] } } },
   integrations: [
     mdx(),
     // The root (the base) only redirects; an adoption's file/ view is a part of its page, not a page to list.
