@@ -14,7 +14,9 @@
  * - after the build, index `dist/` with Pagefind's Node API, in shards for a large catalog (only
  *   `<main data-pagefind-body>` is indexed, so navigation and footers never pollute results; see
  *   `search-index.ts`);
- * - in a build, no dependency is pre-bundled for a browser (see {@link noDepsOptimizer});
+ * - in a build, no dependency is pre-bundled for a browser (see {@link noDepsOptimizer}), and the
+ *   browser's shape validators are compiled ahead of time, not with `new Function` (see
+ *   `standalone-shapes.ts`);
  * - a build keeps V8's heap near its live size (see `build-heap.ts`), and starts the search
  *   indexer while its process is small (see `startSearchIndexer`);
  * - a build that fails leaves no output folder behind (see {@link guardOutput}).
@@ -27,6 +29,7 @@ import type { Plugin, ViteDevServer } from 'vite';
 import { CATALOG_CHANGE, CATALOG_SETTLE, changeSeen, LOADER_NAMES } from '../lib/node/catalog-change.ts';
 import { resolveOrigins, type OriginEntry } from '../lib/node/origins.ts';
 import { startSearchIndexer, writeSearchIndex } from './search-index.ts';
+import { standaloneShapes } from './standalone-shapes.ts';
 import { writeLatestPages } from '../lib/node/latest-pages.ts';
 import { boundHeapGrowth } from '../lib/node/build-heap.ts';
 import { buildLoads, forgetVerifiedCatalogs } from '../lib/node/verified-catalogs.ts';
@@ -57,7 +60,7 @@ export default function opengddSite(options: OpengddSiteOptions): AstroIntegrati
       'astro:config:setup': ({ addMiddleware, command, updateConfig }) => {
         building = command === 'build';
         if (building) {
-          updateConfig({ vite: { plugins: [noDepsOptimizer()] } });
+          updateConfig({ vite: { plugins: [noDepsOptimizer(), standaloneShapes()] } });
           // Before the content sync, the build's first large allocation (see build-heap.ts).
           boundHeapGrowth();
         }

@@ -26,7 +26,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalog, type CatalogModel } from '../../src/lib/node/catalog.ts';
 import { corpusDir, corpusPresent, repoRoot } from '../helpers/paths.ts';
-import { CHROMIUM, launch, serve, sharedSiteDir, watchErrors } from '../e2e/harness.ts';
+import { CHROMIUM, launch, reportCspViolations, serve, sharedSiteDir, watchErrors } from '../e2e/harness.ts';
 import { EMBEDDED_ENV } from '../site/shared-builds.ts';
 import { chromiumCpuSeconds, crawl, failing, fileOf, htmlFiles, redirectOf, representativePages, runAxe, type CrawlReport } from './crawl.ts';
 import { openSearch, search } from './search.ts';
@@ -205,6 +205,88 @@ export function crawlSuite(b: CrawlBuild): void {
       }
       expect(tried).toBeGreaterThan(0);
       expect(misses).toEqual([]);
+    }, 120_000);
+
+    it('under its Content-Security-Policy: the explorer, rows, copy buttons, theme, search and version switcher used, no violation', async () => {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      try {
+        await reportCspViolations(context);
+        await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.url });
+        const page = await context.newPage();
+        const errors = watchErrors(page);
+        page.on('requestfailed', (r) => errors.push(`request failed: ${r.url()} (${r.failure()?.errorText})`));
+        const used = new Set<string>();
+        const ready = () => page.waitForFunction(() => [...document.querySelectorAll('answer-explorer')].every((e) => e.hasAttribute('data-ready')), undefined, { timeout: 15_000 });
+        const tryAnswer = async () => {
+          const radio = page.locator('fieldset.choice:not(:disabled) input[type="radio"]:not(:checked)').first();
+          if (!(await radio.count())) return;
+          await radio.check();
+          await page.waitForTimeout(100);
+          used.add('explorer answer');
+        };
+        // An adoption page with a rows editor and a link to another version, when the catalog has one.
+        const pages = model.definitions.flatMap((d) => d.adoptions.map((a) => `contracts/${d.id}/${a.id}/index.html`));
+        const holds = (f: string, ...marks: string[]) => marks.every((m) => readFileSync(path.join(site.dir, f), 'utf8').includes(m));
+        const start = pages.find((f) => holds(f, 'data-rows-editor', 'data-keep-place')) ?? pages.find((f) => holds(f, 'data-keep-place')) ?? pages[0]!;
+        await page.goto(`${site.url}/${start.replace(/index\.html$/, '')}`);
+        await ready();
+        for (const theme of ['dark', 'light', 'auto']) await page.selectOption('[data-theme-select]', theme);
+        used.add('theme');
+        await tryAnswer();
+        const rows = page.locator('details[data-rows-editor] > summary').first();
+        if (await rows.count()) {
+          await rows.click();
+          await page.waitForSelector('details[data-rows-editor] [data-editor-body] > *');
+          const add = page.locator('details[data-rows-editor] [data-add]').first();
+          if (await add.count()) await add.click();
+          used.add('rows editor');
+        }
+        // Every fold open: the adoption file's view (a page of its own, in a frame) loads too.
+        await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
+        await page.waitForTimeout(300);
+        for (const button of (await page.locator('copy-button button, [data-action="copy"]').all()).slice(0, 6)) {
+          if (!(await button.isVisible())) continue;
+          await button.click();
+          used.add('copy');
+        }
+        await page.keyboard.press('Escape');
+        await page.locator('body').click({ position: { x: 1, y: 1 } });
+        await page.keyboard.press('/');
+        await page.waitForSelector('site-search dialog[open] .search-input:focus');
+        const word = model.definitions[0]!.about.title.split(/\s+/)[0]!;
+        const { hits } = await search(page, word);
+        expect(hits.length, `search "${word}"`).toBeGreaterThan(0);
+        used.add('search');
+        // The first Escape may only clear the search field.
+        for (let i = 0; i < 3 && (await page.locator('site-search dialog[open]').count()); i++) await page.keyboard.press('Escape');
+        const other = page.locator('a.vs-item[data-keep-place]').first();
+        if (await other.count()) {
+          await Promise.all([page.waitForURL((u) => !u.pathname.endsWith(start.replace(/index\.html$/, ''))), other.click()]);
+          await ready();
+          await tryAnswer();
+          used.add('version switcher');
+        }
+        // The 404 page, whose search works at any address, and a version-free address (a page
+        // written after the build, with a policy of its own), which leads on at once.
+        await page.goto(`${site.url}/no-such-page/`);
+        await page.keyboard.press('/');
+        await page.waitForSelector('site-search dialog[open] .search-input:focus');
+        expect((await search(page, word)).hits.length).toBeGreaterThan(0);
+        used.add('404 search');
+        const latest = model.definitions[0]!.contract;
+        await Promise.all([page.waitForURL((u) => u.pathname !== `/contracts/${latest}/`), page.goto(`${site.url}/contracts/${latest}/`)]);
+        await ready();
+        used.add('version-free address');
+        const expected404 = (e: string) => e.includes('/no-such-page/') && e.includes('status of 404');
+        expect(errors.filter((e) => !expected404(e))).toEqual([]);
+        expect([...used].sort()).toEqual(
+          ['404 search', 'copy', 'explorer answer', 'rows editor', 'search', 'theme', 'version switcher', 'version-free address'].filter(
+            (u) => u !== 'rows editor' || pages.some((f) => holds(f, 'data-rows-editor')),
+          ),
+        );
+      } finally {
+        await context.close();
+      }
     }, 120_000);
 
     it('the open search dialog with results: no serious axe violation, light and dark', async () => {

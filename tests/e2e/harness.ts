@@ -86,6 +86,17 @@ export async function serve(root: string, base = '/'): Promise<{ url: string; cl
   return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
+/**
+ * Turns every Content-Security-Policy violation of a page into a console error, which every browser
+ * test fails on: Chromium logs a blocked script or style itself, but not every violation (one in a
+ * frame, a report-only one) reaches the console in a form a test can tell apart.
+ */
+export async function reportCspViolations(context: BrowserContext): Promise<void> {
+  await context.addInitScript({
+    content: `document.addEventListener('securitypolicyviolation', (e) => console.error('CSP violation: ' + e.effectiveDirective + ' blocked ' + (e.blockedURI || 'inline code') + ' at ' + e.sourceFile + ':' + e.lineNumber + (e.sample ? ' (' + e.sample + ')' : '')));`,
+  });
+}
+
 /** Collects console errors and uncaught page errors, so a test can assert there were none. */
 export function watchErrors(page: Page): string[] {
   const errors: string[] = [];
@@ -158,6 +169,7 @@ export function browserOnSites(): BrowserOnSites {
 
   const newPage = async (options: BrowserContextOptions = {}): Promise<Page> => {
     const context = await browser.newContext(options);
+    await reportCspViolations(context);
     contexts.push(context);
     const page = await context.newPage();
     errors.push(watchErrors(page));
