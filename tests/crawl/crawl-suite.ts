@@ -29,7 +29,7 @@ import { corpusDir, corpusPresent, repoRoot } from '../helpers/paths.ts';
 import { CHROMIUM, launch, reportCspViolations, serve, sharedSiteDir, watchErrors } from '../e2e/harness.ts';
 import { EMBEDDED_ENV } from '../site/shared-builds.ts';
 import { chromiumCpuSeconds, crawl, failing, fileOf, htmlFiles, redirectOf, representativePages, runAxe, type CrawlReport } from './crawl.ts';
-import { openSearch, search } from './search.ts';
+import { boundaryWords, gluedWords, openSearch, search, shownExcerpts, shownWords } from './search.ts';
 import { htmlFiles as indexedPages, planShards } from '../../src/integrations/search-index.ts';
 
 const browserPresent = existsSync(CHROMIUM);
@@ -206,6 +206,63 @@ export function crawlSuite(b: CrawlBuild): void {
       expect(tried).toBeGreaterThan(0);
       expect(misses).toEqual([]);
     }, 120_000);
+
+    it(`search: every shelf's name finds its section of the catalog page first`, async () => {
+      const misses: string[] = [];
+      const groups = JSON.parse(readFileSync(path.join(b.catalog ?? repoRoot, 'catalog/groups.json'), 'utf8')) as { id: string; title: string }[];
+      for (const g of groups) {
+        const [first] = await firstResults(g.title);
+        if (first !== '/contracts/') misses.push(`"${g.title}": ${first ?? 'no results'}`);
+        const page = await searchPageReady();
+        const shown = (await search(page, g.title)).hits[0];
+        if (![shown?.href, ...(shown?.nested ?? [])].includes(`/contracts/#shelf-${g.id}`)) misses.push(`"${g.title}" does not lead to #shelf-${g.id}: ${JSON.stringify(shown)}`);
+      }
+      expect(misses).toEqual([]);
+    }, 120_000);
+
+    it('search: every excerpt of a query set reads as its page does, no two words glued where elements meet', async () => {
+      const page = await searchPageReady();
+      const groups = JSON.parse(readFileSync(path.join(b.catalog ?? repoRoot, 'catalog/groups.json'), 'utf8')) as { title: string }[];
+      // Shelves, contract titles, adoption names, and the words the pages' callouts and terms lead with.
+      const queries = [
+        ...groups.map((g) => g.title),
+        ...new Set(model.definitions.map((d) => d.about.title)),
+        ...model.definitions.flatMap((d) => d.adoptions.slice(0, 1).map((a) => a.id.replaceAll('-', ' '))),
+        'newer version',
+        'builder implements',
+        'not asked',
+        'empty',
+        'questions asked',
+        'verification',
+      ];
+      const split = new Map<string, Set<string>>();
+      const suspects: { query: string; href: string; file: string; text: string }[] = [];
+      let excerpts = 0;
+      for (const query of queries) {
+        await search(page, query);
+        for (const { href, text } of await shownExcerpts(page)) {
+          const file = fileOf(site.dir, new URL(href, site.url).pathname);
+          expect(file, href).toBeDefined();
+          if (!split.has(file!)) split.set(file!, boundaryWords(readFileSync(path.join(site.dir, file!), 'utf8')));
+          excerpts++;
+          if (gluedWords(text, split.get(file!)!).length) suspects.push({ query, href, file: file!, text });
+        }
+      }
+      // A word the markup splits may still be one word on the page (`<code>x</code>s`): those
+      // excerpts are compared with the page's text as shown, each page loaded once.
+      const reader = await page.context().newPage();
+      const shown = new Map<string, Set<string>>();
+      const glued: string[] = [];
+      for (const s of suspects) {
+        if (!shown.has(s.file)) shown.set(s.file, await shownWords(reader, new URL(s.href, site.url).href));
+        const bad = gluedWords(s.text, split.get(s.file)!, shown.get(s.file)!);
+        if (bad.length) glued.push(`"${s.query}" → ${s.href}: ${bad.join(', ')} in "${s.text}"`);
+      }
+      await reader.close();
+      console.info(`search ${b.label}: ${excerpts} excerpts of ${queries.length} queries checked against their pages' text (${shown.size} pages loaded for ${suspects.length} to look at twice); ${glued.length} with glued words`);
+      expect(excerpts).toBeGreaterThan(queries.length);
+      expect(glued).toEqual([]);
+    }, 300_000);
 
     it('under its Content-Security-Policy: the explorer, rows, copy buttons, theme, search and version switcher used, no violation', async () => {
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
