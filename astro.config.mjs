@@ -51,8 +51,10 @@ export default defineConfig({
   build: { format: 'directory', concurrency: 4, inlineStylesheets: 'never' },
   // A strict Content-Security-Policy in every page's <head> (a <meta>, as a static host sends no
   // headers of ours): scripts and styles only from the site itself or with the hash Astro lists for
-  // each inline one; no 'unsafe-inline', no 'unsafe-eval'. Pagefind compiles its WebAssembly
-  // search core, which needs 'wasm-unsafe-eval' (it allows nothing else).
+  // each inline one; no 'unsafe-inline', no 'unsafe-eval'. Pagefind runs its WebAssembly search
+  // core in a worker (pagefind/pagefind-worker.js, which a <meta> policy does not reach); where it
+  // cannot start one it compiles the core in the page, which needs 'wasm-unsafe-eval' (it allows
+  // WebAssembly and nothing else).
   security: { csp: { scriptDirective: { resources: ["'self'", "'wasm-unsafe-eval'"] } } },
   integrations: [
     mdx(),
