@@ -273,7 +273,7 @@ export function crawlSuite(b: CrawlBuild): void {
         const errors = watchErrors(page);
         page.on('requestfailed', (r) => errors.push(`request failed: ${r.url()} (${r.failure()?.errorText})`));
         const used = new Set<string>();
-        const ready = () => page.waitForFunction(() => [...document.querySelectorAll('answer-explorer')].every((e) => e.hasAttribute('data-ready')), undefined, { timeout: 15_000 });
+        const ready = () => page.waitForFunction(() => [...document.querySelectorAll('answer-explorer')].every((e) => e.hasAttribute('data-ready')), undefined, { timeout: 60_000 });
         const tryAnswer = async () => {
           const radio = page.locator('fieldset.choice:not(:disabled) input[type="radio"]:not(:checked)').first();
           if (!(await radio.count())) return;
@@ -318,7 +318,8 @@ export function crawlSuite(b: CrawlBuild): void {
         for (let i = 0; i < 3 && (await page.locator('site-search dialog[open]').count()); i++) await page.keyboard.press('Escape');
         const other = page.locator('a.vs-item[data-keep-place]').first();
         if (await other.count()) {
-          await Promise.all([page.waitForURL((u) => !u.pathname.endsWith(start.replace(/index\.html$/, ''))), other.click()]);
+          // 'commit': the island's readiness is waited for next; a loaded machine takes its time.
+          await Promise.all([page.waitForURL((u) => !u.pathname.endsWith(start.replace(/index\.html$/, '')), { waitUntil: 'commit', timeout: 60_000 }), other.click()]);
           await ready();
           await tryAnswer();
           used.add('version switcher');
@@ -344,7 +345,7 @@ export function crawlSuite(b: CrawlBuild): void {
       } finally {
         await context.close();
       }
-    }, 120_000);
+    }, 300_000);
 
     it('the open search dialog with results: no serious axe violation, light and dark', async () => {
       const page = await searchPageReady();
