@@ -6,7 +6,8 @@
  * files are held to the same: every address of the sitemap and of `contracts/catalog.json`.
  * The figures of each check are printed.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { corpusDir, corpusPresent } from '../helpers/paths.ts';
@@ -62,4 +63,41 @@ describe.each(CASES)('links of $label', ({ label, base, present, build }) => {
     },
     300_000,
   );
+});
+
+describe('the check itself, on a site of four files', () => {
+  it('finds a missing file, a missing fragment and an address outside the base; passes the rest', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'opengdd-links-'));
+    try {
+      mkdirSync(path.join(dir, 'contracts'));
+      writeFileSync(path.join(dir, 'favicon.svg'), '<svg/>');
+      writeFileSync(path.join(dir, 'contracts/index.html'), '<main><h2 id="shelf-a">A</h2><template><a href="/x/{id}/">placeholder</a></template></main>');
+      writeFileSync(
+        path.join(dir, 'index.html'),
+        [
+          '<link rel="icon" href="/catalog/favicon.svg">',
+          '<a href="contracts/#shelf-a">ok</a>',
+          '<a href="https://opengdd.org/catalog/contracts/">ok, absolute</a>',
+          '<a href="https://opengdd.org/spec/">the host\'s, not this build\'s</a>',
+          '<a href="contracts/#shelf-b">no such id</a>',
+          '<img srcset="/catalog/missing.png 2x">',
+          '<link rel="sitemap" href="/sitemap-index.xml">',
+          '<meta property="og:image" content="https://opengdd.org/catalog/og.png">',
+        ].join(''),
+      );
+      const report = checkLinks(dir, { base: '/catalog/', site: SITE });
+      expect(report.broken).toEqual([
+        'index.html: a href "contracts/#shelf-b" leads to contracts/index.html, which has no element with id "shelf-b"',
+        'index.html: img srcset "/catalog/missing.png" names no file',
+        'index.html: link href "/sitemap-index.xml" is outside the base /catalog/',
+        'index.html: meta og:image "https://opengdd.org/catalog/og.png" names no file',
+      ]);
+      expect(report.links).toBe(7);
+      // At the root, an absolute address outside the folders the build writes is the host's.
+      expect(checkLinks(dir, { base: '/', site: SITE }).broken.filter((b) => b.includes('/spec/'))).toEqual([]);
+      expect(report.fragments).toBe(2);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -120,9 +120,13 @@ export function pageFacts(html: string): { named: Named[]; ids: Set<string> } {
   return { named, ids };
 }
 
-/** Whether `pathname` lies under `base` in a file or folder at the top of the output folder. */
+/**
+ * Whether this build serves `pathname` on the public host: everything under a base is the build's;
+ * at the root, only what lies in a file or folder at the top of the output folder.
+ */
 function owns(dir: string, base: string, pathname: string): boolean {
   if (!(pathname + '/').startsWith(base)) return false;
+  if (base !== '/') return true;
   const first = pathname.slice(base.length).split('/')[0]!;
   return first === '' || existsSync(path.join(dir, first));
 }
@@ -186,7 +190,7 @@ function resolver(dir: string, options: LinkCheckOptions, idsOf: (file: string) 
     }
     if (url.origin !== site.origin) return 'external';
     // The public host serves more than this build (the specification at /spec/): an absolute
-    // address there is the site's only under the base and in a folder this build writes.
+    // address there is the site's only under the base, and at the root only in a folder it writes.
     if (/^[a-z][a-z0-9+.-]*:/i.test(address) && !owns(dir, base, url.pathname)) return 'external';
     if (!(url.pathname + '/').startsWith(base)) return broken(`is outside the base ${base}`);
     const target = fileOf(dir, '/' + url.pathname.slice(base.length));
@@ -198,6 +202,6 @@ function resolver(dir: string, options: LinkCheckOptions, idsOf: (file: string) 
     } catch {
       id = url.hash.slice(1);
     }
-    return idsOf(target)?.has(id) ? 'fragment' : broken(`: ${target} has no element with id "${id}"`, true);
+    return idsOf(target)?.has(id) ? 'fragment' : broken(`leads to ${target}, which has no element with id "${id}"`, true);
   };
 }
