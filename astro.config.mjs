@@ -3,6 +3,9 @@
  * The OpenGDD contract catalog site.
  *
  * - `SITE_URL` overrides the public origin (canonical URLs, sitemap, OpenGraph, `origin` matching).
+ * - `OPENGDD_BASE` is the path the site is served under (`/catalog/` for a project site on GitHub
+ *   Pages); `astro build --base /catalog/` does the same. Every URL of the site comes from
+ *   `src/lib/site/urls.ts`, which reads it. The default is the root.
  * - `OPENGDD_CATALOG` names a folder holding `catalog/` and `packs/`; the default is this
  *   repository's embedded catalog. The folder is only ever read.
  * - `OPENGDD_SEARCH_SHARD_PAGES` sets the most pages per search-index shard (default 1000; the
@@ -13,17 +16,32 @@
 import { defineConfig } from 'astro/config';
 import mdx from '@astrojs/mdx';
 import sitemap from '@astrojs/sitemap';
-import { catalogDir } from './src/lib/node/catalog-dir.ts';
+import { catalogDir, CatalogDirError } from './src/lib/node/catalog-dir.ts';
 import opengddSite from './src/integrations/opengdd-site.ts';
 
 const site = process.env.SITE_URL?.trim() || 'https://opengdd.org';
-const catalog = catalogDir();
+const base = process.env.OPENGDD_BASE?.trim() || undefined;
+/** A bad `OPENGDD_CATALOG` is thrown by the integration, which first makes sure no old site survives. */
+let catalogError;
+let catalog = '.';
+try {
+  catalog = catalogDir();
+} catch (e) {
+  if (!(e instanceof CatalogDirError)) throw e;
+  catalogError = e;
+}
 const shardPages = Number(process.env.OPENGDD_SEARCH_SHARD_PAGES);
 const authoringTool =
   process.env.OPENGDD_AUTHORING_TOOL?.trim() || 'https://opengdd.org/authoring-tool/?contract={contract}&adoption={adoption}';
 
+/** The site's root path, the base as Astro resolved it (from the config or `--base`). */
+let root = '/';
+/** Whether a page's path is the site's root. @param {string} pathname */
+const isRoot = (pathname) => pathname.replace(/\/+$/, '') === root.replace(/\/+$/, '');
+
 export default defineConfig({
   site,
+  ...(base ? { base } : {}),
   // 'ignore', not 'always': pages are directories either way, and `astro preview` then serves
   // `/contracts/<cv>` as well as `/contracts/<cv>/` (an `origin` may be written without the slash).
   trailingSlash: 'ignore',
@@ -31,11 +49,19 @@ export default defineConfig({
   // page renders meanwhile (a third off a build's page time on 2 cores); the output is identical.
   // inlineStylesheets 'never': the site's CSS is one cached file, not repeated inside every page's HTML.
   build: { format: 'directory', concurrency: 4, inlineStylesheets: 'never' },
+  // A strict Content-Security-Policy in every page's <head> (a <meta>, as a static host sends no
+  // headers of ours): scripts and styles only from the site itself or with the hash Astro lists for
+  // each inline one; no 'unsafe-inline', no 'unsafe-eval'. Pagefind runs its WebAssembly search
+  // core in a worker (pagefind/pagefind-worker.js, which a <meta> policy does not reach); where it
+  // cannot start one it compiles the core in the page, which needs 'wasm-unsafe-eval' (it allows
+  // WebAssembly and nothing else).
+  security: { csp: { scriptDirective: { resources: ["'self'", "'wasm-unsafe-eval'"] } } },
   integrations: [
     mdx(),
-    // The root only redirects; an adoption's file/ view is a part of its page, not a page to list.
-    sitemap({ filter: (page) => new URL(page).pathname !== '/' && !new URL(page).pathname.endsWith('/file/') }),
-    opengddSite({ catalog, ...(Number.isInteger(shardPages) && shardPages > 0 ? { searchShardPages: shardPages } : {}) }),
+    // The root (the base) only redirects; an adoption's file/ view is a part of its page, not a page to list.
+    { name: 'opengdd-root', hooks: { 'astro:config:done': ({ config }) => void (root = config.base) } },
+    sitemap({ filter: (page) => !isRoot(new URL(page).pathname) && !new URL(page).pathname.endsWith('/file/') }),
+    opengddSite({ catalog, ...(catalogError ? { catalogError } : {}), ...(Number.isInteger(shardPages) && shardPages > 0 ? { searchShardPages: shardPages } : {}) }),
   ],
   vite: {
     // Read by src/lib/site/urls.ts (authoringToolUrl) on the pages.

@@ -14,7 +14,9 @@
  * - after the build, index `dist/` with Pagefind's Node API, in shards for a large catalog (only
  *   `<main data-pagefind-body>` is indexed, so navigation and footers never pollute results; see
  *   `search-index.ts`);
- * - in a build, no dependency is pre-bundled for a browser (see {@link noDepsOptimizer});
+ * - in a build, no dependency is pre-bundled for a browser (see {@link noDepsOptimizer}), and the
+ *   browser's shape validators are compiled ahead of time, not with `new Function` (see
+ *   `standalone-shapes.ts`);
  * - a build keeps V8's heap near its live size (see `build-heap.ts`), and starts the search
  *   indexer while its process is small (see `startSearchIndexer`);
  * - a build that fails leaves no output folder behind (see {@link guardOutput}).
@@ -27,6 +29,7 @@ import type { Plugin, ViteDevServer } from 'vite';
 import { CATALOG_CHANGE, CATALOG_SETTLE, changeSeen, LOADER_NAMES } from '../lib/node/catalog-change.ts';
 import { resolveOrigins, type OriginEntry } from '../lib/node/origins.ts';
 import { startSearchIndexer, writeSearchIndex } from './search-index.ts';
+import { standaloneShapes } from './standalone-shapes.ts';
 import { writeLatestPages } from '../lib/node/latest-pages.ts';
 import { boundHeapGrowth } from '../lib/node/build-heap.ts';
 import { buildLoads, forgetVerifiedCatalogs } from '../lib/node/verified-catalogs.ts';
@@ -35,6 +38,13 @@ import { buildLoads, forgetVerifiedCatalogs } from '../lib/node/verified-catalog
 export interface OpengddSiteOptions {
   /** Absolute folder holding `catalog/` and `packs/` (followed in dev). */
   catalog: string;
+  /**
+   * Why there is no catalog folder (`OPENGDD_CATALOG` names a missing folder or a file): thrown once
+   * the output folder is known, so that a failed build removes it like any other (see
+   * {@link guardOutput}). Thrown by the config itself, it stopped the build before this integration
+   * ran, and the previous build stayed in place.
+   */
+  catalogError?: Error;
   /** Most pages in one shard of the search index (see `search-index.ts`). */
   searchShardPages?: number;
 }
@@ -50,7 +60,7 @@ export default function opengddSite(options: OpengddSiteOptions): AstroIntegrati
       'astro:config:setup': ({ addMiddleware, command, updateConfig }) => {
         building = command === 'build';
         if (building) {
-          updateConfig({ vite: { plugins: [noDepsOptimizer()] } });
+          updateConfig({ vite: { plugins: [noDepsOptimizer(), standaloneShapes()] } });
           // Before the content sync, the build's first large allocation (see build-heap.ts).
           boundHeapGrowth();
         }
@@ -64,6 +74,12 @@ export default function opengddSite(options: OpengddSiteOptions): AstroIntegrati
         // Runs before the content layer syncs, so a catalog error is covered too. A project that
         // keeps other files in its output folder (emptyOutDir: false) is left alone, as Astro does.
         if (building && config.vite?.build?.emptyOutDir !== false) finished = guardOutput(path.resolve(fileURLToPath(config.outDir)));
+        if (options.catalogError) {
+          if (!building) throw options.catalogError;
+          // A usage error, as `check` says it (exit 2), in its one line: not an error of this hook.
+          logger.error(options.catalogError.message);
+          process.exit(2);
+        }
         if (building) startCatalogLoad(options.catalog, logger.fork('opengdd-catalog'));
         // While the process is small: see startSearchIndexer.
         if (building) startSearchIndexer();

@@ -163,11 +163,19 @@ const ADJACENT = /(<\/[a-zA-Z][a-zA-Z0-9-]*\s*>)(?=<[a-zA-Z])/g;
  * next opens with no text between them. Pagefind joins the text of adjacent elements, so a term
  * and its definition (`<dt>Questions</dt><dd>6 of 6 asked</dd>`) or a link and the code beside it
  * read as one word ("Questions6") in the index and in excerpts. Only the indexed copy changes;
- * the page as served keeps its bytes. Text inside one element (`<mark>x</mark>y`) is untouched.
+ * the page as served keeps its bytes. Text inside one element (`<mark>x</mark>y`) is untouched, but
+ * a callout's label, displayed as a block, is set apart from the text after it.
  */
 export function indexedHtml(html: string): string {
-  return html.replace(ADJACENT, '$1 ');
+  return html.replace(ADJACENT, '$1 ').replace(LABEL_THEN_TEXT, '$1 ');
 }
+
+/**
+ * A callout's label, shown on a line of its own above the callout's text (base.css) but written as
+ * a <span> straight before it, and Astro's compressed HTML leaves no space between: "A newer
+ * version exists" and "This page shows…" read as "existsThis" in the index and its excerpts.
+ */
+const LABEL_THEN_TEXT = /(<span class="callout-label"[^>]*>[^<]*<\/span>)(?=[^\s<])/g;
 
 type Pagefind = typeof import('pagefind');
 

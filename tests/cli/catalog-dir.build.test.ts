@@ -1,7 +1,8 @@
 /**
  * Issue 11, fault 6: `--catalog` or `OPENGDD_CATALOG` naming a missing folder, a regular file or a
  * folder without catalog/ is a usage error (exit 2) whose one message names the path as given; the
- * build stops with one clear line naming it, without a stack trace, and leaves no output folder.
+ * build stops with one clear line naming it, without a stack trace, exits 2 as `check` does, and
+ * removes the output folder (an earlier build in it must not pass for this one's result).
  */
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -61,14 +62,23 @@ describe('the path as the user typed it', () => {
 });
 
 describe('the build', () => {
-  it('OPENGDD_CATALOG naming a missing folder: one line naming it, no stack trace, no output folder', () => {
-    const build = buildSite(missing, 'missing-catalog');
-    expect(build.status).not.toBe(0);
-    const lines = build.output.split('\n').filter((l) => l.includes(missing));
+  // Cheap builds: each stops as the config is read, before the content layer starts.
+  it.each([
+    ['a missing folder', missing, /OPENGDD_CATALOG names .* which does not exist/],
+    ['a regular file', file, /OPENGDD_CATALOG names .* which is a file, not a folder/],
+  ])('OPENGDD_CATALOG naming %s: exit 2, one line naming it, no stack trace, the earlier site removed', (_, dir, why) => {
+    // The output folder holds a complete-looking earlier build, which a deploy step must not publish.
+    const outDir = mkdtempSync(path.join(os.tmpdir(), 'opengdd-catalog-dir-out-'));
+    mkdirSync(path.join(outDir, 'contracts'));
+    writeFileSync(path.join(outDir, 'index.html'), '<!doctype html><title>an earlier build</title>');
+    writeFileSync(path.join(outDir, 'contracts/index.html'), '<!doctype html><title>an earlier build</title>');
+    const build = buildSite(dir, 'missing-catalog', { outDir });
+    expect(build.status).toBe(2);
+    const lines = build.output.split('\n').filter((l) => l.includes(dir));
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/OPENGDD_CATALOG names .* which does not exist/);
+    expect(lines[0]).toMatch(why);
     expect(build.output).not.toMatch(STACK);
-    expect(existsSync(path.join(build.outDir, 'index.html'))).toBe(false);
-    remove(build.outDir);
+    expect(existsSync(outDir), `${outDir} is gone`).toBe(false);
+    remove(outDir);
   }, 300_000);
 });

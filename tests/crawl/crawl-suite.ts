@@ -26,10 +26,10 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalog, type CatalogModel } from '../../src/lib/node/catalog.ts';
 import { corpusDir, corpusPresent, repoRoot } from '../helpers/paths.ts';
-import { CHROMIUM, launch, serve, sharedSiteDir, watchErrors } from '../e2e/harness.ts';
+import { CHROMIUM, launch, reportCspViolations, serve, sharedSiteDir, watchErrors } from '../e2e/harness.ts';
 import { EMBEDDED_ENV } from '../site/shared-builds.ts';
 import { chromiumCpuSeconds, crawl, failing, fileOf, htmlFiles, redirectOf, representativePages, runAxe, type CrawlReport } from './crawl.ts';
-import { openSearch, search } from './search.ts';
+import { boundaryWords, gluedWords, openSearch, search, shownExcerpts, shownWords } from './search.ts';
 import { htmlFiles as indexedPages, planShards } from '../../src/integrations/search-index.ts';
 
 const browserPresent = existsSync(CHROMIUM);
@@ -206,6 +206,146 @@ export function crawlSuite(b: CrawlBuild): void {
       expect(tried).toBeGreaterThan(0);
       expect(misses).toEqual([]);
     }, 120_000);
+
+    it(`search: every shelf's name finds its section of the catalog page first`, async () => {
+      const misses: string[] = [];
+      const groups = JSON.parse(readFileSync(path.join(b.catalog ?? repoRoot, 'catalog/groups.json'), 'utf8')) as { id: string; title: string }[];
+      for (const g of groups) {
+        const [first] = await firstResults(g.title);
+        if (first !== '/contracts/') misses.push(`"${g.title}": ${first ?? 'no results'}`);
+        const page = await searchPageReady();
+        const shown = (await search(page, g.title)).hits[0];
+        if (![shown?.href, ...(shown?.nested ?? [])].includes(`/contracts/#shelf-${g.id}`)) misses.push(`"${g.title}" does not lead to #shelf-${g.id}: ${JSON.stringify(shown)}`);
+      }
+      expect(misses).toEqual([]);
+    }, 120_000);
+
+    it('search: every excerpt of a query set reads as its page does, no two words glued where elements meet', async () => {
+      const page = await searchPageReady();
+      const groups = JSON.parse(readFileSync(path.join(b.catalog ?? repoRoot, 'catalog/groups.json'), 'utf8')) as { title: string }[];
+      // Shelves, contract titles, adoption names, and the words the pages' callouts and terms lead with.
+      const queries = [
+        ...groups.map((g) => g.title),
+        ...new Set(model.definitions.map((d) => d.about.title)),
+        ...model.definitions.flatMap((d) => d.adoptions.slice(0, 1).map((a) => a.id.replaceAll('-', ' '))),
+        'newer version',
+        'builder implements',
+        'not asked',
+        'empty',
+        'questions asked',
+        'verification',
+      ];
+      const split = new Map<string, Set<string>>();
+      const suspects: { query: string; href: string; file: string; text: string }[] = [];
+      let excerpts = 0;
+      for (const query of queries) {
+        await search(page, query);
+        for (const { href, text } of await shownExcerpts(page)) {
+          const file = fileOf(site.dir, new URL(href, site.url).pathname);
+          expect(file, href).toBeDefined();
+          if (!split.has(file!)) split.set(file!, boundaryWords(readFileSync(path.join(site.dir, file!), 'utf8')));
+          excerpts++;
+          if (gluedWords(text, split.get(file!)!).length) suspects.push({ query, href, file: file!, text });
+        }
+      }
+      // A word the markup splits may still be one word on the page (`<code>x</code>s`): those
+      // excerpts are compared with the page's text as shown, each page loaded once.
+      const reader = await page.context().newPage();
+      const shown = new Map<string, Set<string>>();
+      const glued: string[] = [];
+      for (const s of suspects) {
+        if (!shown.has(s.file)) shown.set(s.file, await shownWords(reader, new URL(s.href, site.url).href));
+        const bad = gluedWords(s.text, split.get(s.file)!, shown.get(s.file)!);
+        if (bad.length) glued.push(`"${s.query}" → ${s.href}: ${bad.join(', ')} in "${s.text}"`);
+      }
+      await reader.close();
+      console.info(`search ${b.label}: ${excerpts} excerpts of ${queries.length} queries checked against their pages' text (${shown.size} pages loaded for ${suspects.length} to look at twice); ${glued.length} with glued words`);
+      expect(excerpts).toBeGreaterThan(queries.length);
+      expect(glued).toEqual([]);
+    }, 300_000);
+
+    it('under its Content-Security-Policy: the explorer, rows, copy buttons, theme, search and version switcher used, no violation', async () => {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      try {
+        await reportCspViolations(context);
+        await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.url });
+        const page = await context.newPage();
+        const errors = watchErrors(page);
+        page.on('requestfailed', (r) => errors.push(`request failed: ${r.url()} (${r.failure()?.errorText})`));
+        const used = new Set<string>();
+        const ready = () => page.waitForFunction(() => [...document.querySelectorAll('answer-explorer')].every((e) => e.hasAttribute('data-ready')), undefined, { timeout: 60_000 });
+        const tryAnswer = async () => {
+          const radio = page.locator('fieldset.choice:not(:disabled) input[type="radio"]:not(:checked)').first();
+          if (!(await radio.count())) return;
+          await radio.check();
+          await page.waitForTimeout(100);
+          used.add('explorer answer');
+        };
+        // An adoption page with a rows editor and a link to another version, when the catalog has one.
+        const pages = model.definitions.flatMap((d) => d.adoptions.map((a) => `contracts/${d.id}/${a.id}/index.html`));
+        const holds = (f: string, ...marks: string[]) => marks.every((m) => readFileSync(path.join(site.dir, f), 'utf8').includes(m));
+        const start = pages.find((f) => holds(f, 'data-rows-editor', 'data-keep-place')) ?? pages.find((f) => holds(f, 'data-keep-place')) ?? pages[0]!;
+        await page.goto(`${site.url}/${start.replace(/index\.html$/, '')}`);
+        await ready();
+        for (const theme of ['dark', 'light', 'auto']) await page.selectOption('[data-theme-select]', theme);
+        used.add('theme');
+        await tryAnswer();
+        const rows = page.locator('details[data-rows-editor] > summary').first();
+        if (await rows.count()) {
+          await rows.click();
+          await page.waitForSelector('details[data-rows-editor] [data-editor-body] > *');
+          const add = page.locator('details[data-rows-editor] [data-add]').first();
+          if (await add.count()) await add.click();
+          used.add('rows editor');
+        }
+        // Every fold open: the adoption file's view (a page of its own, in a frame) loads too.
+        await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
+        await page.waitForTimeout(300);
+        for (const button of (await page.locator('copy-button button, [data-action="copy"]').all()).slice(0, 6)) {
+          if (!(await button.isVisible())) continue;
+          await button.click();
+          used.add('copy');
+        }
+        await page.keyboard.press('Escape');
+        await page.locator('body').click({ position: { x: 1, y: 1 } });
+        await page.keyboard.press('/');
+        await page.waitForSelector('site-search dialog[open] .search-input:focus');
+        const word = model.definitions[0]!.about.title.split(/\s+/)[0]!;
+        const { hits } = await search(page, word);
+        expect(hits.length, `search "${word}"`).toBeGreaterThan(0);
+        used.add('search');
+        // The first Escape may only clear the search field.
+        for (let i = 0; i < 3 && (await page.locator('site-search dialog[open]').count()); i++) await page.keyboard.press('Escape');
+        const other = page.locator('a.vs-item[data-keep-place]').first();
+        if (await other.count()) {
+          // 'commit': the island's readiness is waited for next; a loaded machine takes its time.
+          await Promise.all([page.waitForURL((u) => !u.pathname.endsWith(start.replace(/index\.html$/, '')), { waitUntil: 'commit', timeout: 60_000 }), other.click()]);
+          await ready();
+          await tryAnswer();
+          used.add('version switcher');
+        }
+        // The 404 page, whose search works at any address, and a version-free address (a page
+        // written after the build, with a policy of its own), which leads on at once.
+        await page.goto(`${site.url}/no-such-page/`);
+        await page.keyboard.press('/');
+        await page.waitForSelector('site-search dialog[open] .search-input:focus');
+        expect((await search(page, word)).hits.length).toBeGreaterThan(0);
+        used.add('404 search');
+        const latest = model.definitions[0]!.contract;
+        await Promise.all([page.waitForURL((u) => u.pathname !== `/contracts/${latest}/`), page.goto(`${site.url}/contracts/${latest}/`)]);
+        await ready();
+        used.add('version-free address');
+        const expected404 = (e: string) => e.includes('/no-such-page/') && e.includes('status of 404');
+        expect(errors.filter((e) => !expected404(e))).toEqual([]);
+        expect([...used].sort()).toEqual(
+          ['404 search', 'copy', 'explorer answer', 'rows editor', 'search', 'theme', 'version switcher', 'version-free address'].filter(
+            (u) => u !== 'rows editor' || pages.some((f) => holds(f, 'data-rows-editor')),
+          ),
+        );
+      } finally {
+        await context.close();
+      }
+    }, 300_000);
 
     it('the open search dialog with results: no serious axe violation, light and dark', async () => {
       const page = await searchPageReady();

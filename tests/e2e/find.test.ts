@@ -13,6 +13,7 @@ import { corpusDir, corpusPresent } from '../helpers/paths.ts';
 import { redirectOf } from '../crawl/crawl.ts';
 import { openSearch, search } from '../crawl/search.ts';
 import { CHROMIUM, launch, serve, sharedSiteDir, watchErrors } from './harness.ts';
+import { BASE, baseSite } from '../site/shared-builds.ts';
 
 const browserPresent = existsSync(CHROMIUM);
 if (!browserPresent) console.warn(`find.test: ${CHROMIUM} is absent (apt-get install chromium); skipped.`);
@@ -279,4 +280,42 @@ describe.skipIf(!browserPresent || !corpusPresent)('finding and following on the
     expect(Object.keys(entry!.versions).sort()).toEqual(catalog.definitions.map((d) => d.id).sort());
     for (const ref of refs) expect(existsSync(path.join(site.dir, new URL(ref!).pathname)), ref).toBe(true);
   });
+});
+
+describe.skipIf(!browserPresent)(`search under a base: the embedded catalog built and served under ${BASE}`, () => {
+  let browser: Browser | undefined;
+  let site: { url: string; close(): Promise<void> } | undefined;
+
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+
+  it('"/" on a contract page opens the search, which finds a contract and follows it, all under the base', async () => {
+    const build = baseSite();
+    expect(build.status, build.output).toBe(0);
+    site = await serve(build.outDir, BASE);
+    browser = await launch();
+    const p = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors = watchErrors(p);
+    const failed: string[] = [];
+    p.on('requestfailed', (r) => failed.push(`${r.url()} (${r.failure()?.errorText})`));
+    p.on('response', (r) => {
+      if (r.status() >= 400) failed.push(`${r.url()}: HTTP ${r.status()}`);
+    });
+    await p.goto(`${site.url}${BASE}contracts/timed-window-2/`);
+    await p.keyboard.press('/');
+    await p.waitForSelector('site-search dialog[open] .search-input:focus');
+    // A contract found through the index's shards (the build's are four pages each), so the merged
+    // indexes carry the base as well as the first.
+    const { hits } = await search(p, 'Clamped meter');
+    const first = hits[0]?.href ?? '';
+    expect(first, JSON.stringify(hits.slice(0, 3))).toBe(`${BASE}contracts/clamped-meter-2/`);
+    for (const h of hits) for (const href of [h.href, ...h.nested]) expect(href.startsWith(BASE), href).toBe(true);
+    await p.focus('site-search .search-input');
+    await Promise.all([p.waitForURL(`${site.url}${first}`), p.keyboard.press('Enter')]);
+    expect(await p.title()).toMatch(/^Clamped meter/);
+    expect(errors).toEqual([]);
+    expect(failed).toEqual([]);
+  }, 300_000);
 });

@@ -60,10 +60,15 @@ const TYPES: Record<string, string> = {
   '.pf_fragment': 'application/octet-stream',
 };
 
-/** A static server for a built site on 127.0.0.1 (an ephemeral port). */
-export async function serve(root: string): Promise<{ url: string; close(): Promise<void> }> {
+/**
+ * A static server for a built site on 127.0.0.1 (an ephemeral port). A site built under a base
+ * (`/catalog/`) is served there, as a project site on GitHub Pages is: nothing outside it exists.
+ */
+export async function serve(root: string, base = '/'): Promise<{ url: string; close(): Promise<void> }> {
   const server: Server = createServer((req, res) => {
-    const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    const requested = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    const under = (requested + '/').startsWith(base);
+    const pathname = under ? `/${requested.slice(base.length)}` : '/\0outside';
     let file = path.join(root, pathname);
     if (!file.startsWith(root)) {
       res.writeHead(403).end();
@@ -79,6 +84,17 @@ export async function serve(root: string): Promise<{ url: string; close(): Promi
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+/**
+ * Turns every Content-Security-Policy violation of a page into a console error, which every browser
+ * test fails on: Chromium logs a blocked script or style itself, but not every violation (one in a
+ * frame, a report-only one) reaches the console in a form a test can tell apart.
+ */
+export async function reportCspViolations(context: BrowserContext): Promise<void> {
+  await context.addInitScript({
+    content: `document.addEventListener('securitypolicyviolation', (e) => console.error('CSP violation: ' + e.effectiveDirective + ' blocked ' + (e.blockedURI || 'inline code') + ' at ' + e.sourceFile + ':' + e.lineNumber + (e.sample ? ' (' + e.sample + ')' : '')));`,
+  });
 }
 
 /** Collects console errors and uncaught page errors, so a test can assert there were none. */
@@ -153,6 +169,7 @@ export function browserOnSites(): BrowserOnSites {
 
   const newPage = async (options: BrowserContextOptions = {}): Promise<Page> => {
     const context = await browser.newContext(options);
+    await reportCspViolations(context);
     contexts.push(context);
     const page = await context.newPage();
     errors.push(watchErrors(page));

@@ -43,6 +43,9 @@ export function buildSite(
   const env: NodeJS.ProcessEnv = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', FORCE_COLOR: '0', ...options.env };
   if (catalog) env.OPENGDD_CATALOG = catalog;
   else delete env.OPENGDD_CATALOG;
+  // Vitest mirrors import.meta.env into process.env (BASE_URL "/"), and Vite lets a BASE_URL of the
+  // environment stand for the site's base on the pages: a build under a base would link outside it.
+  if (!options.env?.BASE_URL) delete env.BASE_URL;
   const release = takeLock(BUILD_LOCK, { first: options.first === true });
   const args = options.script ? [options.script, outDir] : [path.join(repoRoot, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', outDir];
   const run = spawnSync(process.execPath, args, {

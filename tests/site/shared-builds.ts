@@ -84,6 +84,18 @@ export function embeddedSite(): SiteBuild {
   return sharedSite(undefined);
 }
 
+/** The base of {@link baseSite}: a project site on GitHub Pages, a studio's intranet. */
+export const BASE = '/catalog/';
+
+/**
+ * The embedded catalog's shared build under {@link BASE} (`OPENGDD_BASE`, as `astro build --base`),
+ * its search index in shards as the embedded build's: every URL of the site, the search bundle and
+ * its merged shards under a base.
+ */
+export function baseSite(): SiteBuild {
+  return sharedSite(undefined, { ...EMBEDDED_ENV, OPENGDD_BASE: BASE });
+}
+
 /**
  * The run's folder name; outside the site project (no global setup) a folder of this process,
  * removed when it exits.

@@ -7,6 +7,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { REDIRECT_POLICY } from './origins.ts';
 
 /** One version-free address as `catalog.json` lists it. */
 export interface LatestEntry {
@@ -35,6 +36,7 @@ export function latestPage(entry: LatestEntry): string {
 <meta charset="utf-8">
 <title>${title} · OpenGDD contracts</title>
 <meta name="robots" content="noindex">
+<meta http-equiv="content-security-policy" content="${REDIRECT_POLICY}">
 <link rel="canonical" href="${c}">
 <meta http-equiv="refresh" content="0; url=${t}">
 </head>

@@ -49,6 +49,13 @@ export function inSitePath(origin: string, site: URL): string | undefined {
   return p;
 }
 
+/**
+ * The Content-Security-Policy of the small pages written after the build (redirect pages here,
+ * version-free addresses in `latest-pages.ts`): they run no script and need no style, so none may
+ * run. Astro's policy covers only the pages it renders.
+ */
+export const REDIRECT_POLICY = "default-src 'none'; base-uri 'none'; form-action 'none'";
+
 const strip = (p: string) => (p.length > 1 ? p.replace(/\/+$/, '') : p);
 
 /** Escapes text for HTML. */
@@ -65,6 +72,7 @@ export function redirectPage(target: string, title: string): string {
 <meta charset="utf-8">
 <title>${esc(title)} · OpenGDD contracts</title>
 <meta name="robots" content="noindex">
+<meta http-equiv="content-security-policy" content="${REDIRECT_POLICY}">
 <link rel="canonical" href="${t}">
 <meta http-equiv="refresh" content="0; url=${t}">
 </head>

@@ -61,13 +61,39 @@ export function checkAboutShape(doc: unknown, file: string): Diagnostic[] {
 
 type Kind = 'adoption' | 'definition' | 'pack' | 'groups' | 'about';
 
-const SCHEMAS: Record<Kind, { $id: string }> = {
+/** The schemas of each kind (exported for the build's standalone validators, see {@link AJV_OPTIONS}). */
+export const SCHEMAS: Record<Kind, { $id: string }> = {
   adoption: adoptionSchema,
   definition: definitionSchema,
   pack: packSchema,
   groups: groupsSchema,
   about: aboutSchema,
 };
+
+/**
+ * ajv's options. Exported for the site's build, which compiles the same validators ahead of time
+ * for the browser (`src/integrations/standalone-shapes.ts`): compiling there would need
+ * `'unsafe-eval'`, which the site's Content-Security-Policy refuses.
+ */
+export const AJV_OPTIONS = {
+  allErrors: true,
+  strict: true,
+  // `required` inside if/then/else names members that the enclosing object declares; strictRequired
+  // only looks at the same schema object, so it would reject those correct conditionals.
+  strictRequired: false,
+  // Row values and `within` bounds hold either of two JSON types (`type: ["string", "number"]`).
+  allowUnionTypes: true,
+  // `parentSchema` gives the messages their limits (e.g. a pair is minItems = maxItems = 2).
+  verbose: true,
+  // The five schemas are this repository's own, fixed at build time, and the schema tests
+  // compile them as published with the meta-schema check on. Checked here as well, ajv first
+  // compiles the draft 2020-12 meta-schema: a third of setting the validators up, in every
+  // build and on the first check an explorer makes in the browser.
+  validateSchema: false,
+  // ajv's pass that tidies the generated code took a quarter of compiling the five validators;
+  // the untidied code checks the same, and a build validates a few hundred documents with it.
+  code: { optimize: false },
+} as const;
 
 let ajv: Ajv2020 | undefined;
 const validators = new Map<Kind, ValidateFunction>();
@@ -77,25 +103,7 @@ function validatorFor(kind: Kind): ValidateFunction {
   let validate = validators.get(kind);
   if (validate) return validate;
   if (!ajv) {
-    ajv = new Ajv2020({
-      allErrors: true,
-      strict: true,
-      // `required` inside if/then/else names members that the enclosing object declares; strictRequired
-      // only looks at the same schema object, so it would reject those correct conditionals.
-      strictRequired: false,
-      // Row values and `within` bounds hold either of two JSON types (`type: ["string", "number"]`).
-      allowUnionTypes: true,
-      // `parentSchema` gives the messages their limits (e.g. a pair is minItems = maxItems = 2).
-      verbose: true,
-      // The five schemas are this repository's own, fixed at build time, and the schema tests
-      // compile them as published with the meta-schema check on. Checked here as well, ajv first
-      // compiles the draft 2020-12 meta-schema: a third of setting the validators up, in every
-      // build and on the first check an explorer makes in the browser.
-      validateSchema: false,
-      // ajv's pass that tidies the generated code took a quarter of compiling the five validators;
-      // the untidied code checks the same, and a build validates a few hundred documents with it.
-      code: { optimize: false },
-    });
+    ajv = new Ajv2020(AJV_OPTIONS);
     // All five go in together: adoption and pack schemas `$ref` the definition schema's `$defs`.
     for (const schema of Object.values(SCHEMAS)) ajv.addSchema(schema);
   }

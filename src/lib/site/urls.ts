@@ -10,6 +10,21 @@ export function withBase(path: string): string {
   return BASE + path.replace(/^\//, '');
 }
 
+/** The site's base as a path ending in a slash (`/`, or `/catalog/` for a site built under a base). */
+export const baseUrl = (): string => BASE;
+
+/** The site's icon. */
+export const faviconUrl = (): string => withBase('/favicon.svg');
+
+/** The sitemap's index (written by @astrojs/sitemap at the base). */
+export const sitemapUrl = (): string => withBase('/sitemap-index.xml');
+
+/** The folder of the search index's first bundle (Pagefind's `pagefind.js`, see `search-index.ts`). */
+export const searchBundleUrl = (): string => withBase('/pagefind/');
+
+/** A version-free address under `/contracts/` (`container`, `container/backpack`), see `versions.ts`. */
+export const latestUrl = (latestPath: string): string => withBase(`/contracts/${latestPath}/`);
+
 /** The catalog index. */
 export const catalogUrl = (): string => withBase('/contracts/');
 

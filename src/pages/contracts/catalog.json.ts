@@ -17,7 +17,7 @@ import {
   definitionFileUrl,
   definitionUrl,
   packFileUrl,
-  withBase,
+  latestUrl,
 } from '../../lib/site/urls.ts';
 import { latestRoutes } from '../../lib/site/versions.ts';
 import { adoptionDisplayName } from '../../lib/site/search-names.ts';
@@ -59,8 +59,8 @@ export const GET: APIRoute = async ({ site }) => {
     const d = byId.get(r.target)!;
     const what = `${d.title}, version ${d.version}`;
     return {
-      path: withBase(`/contracts/${r.path}/`),
-      url: abs(withBase(`/contracts/${r.path}/`)),
+      path: latestUrl(r.path),
+      url: abs(latestUrl(r.path)),
       contract: r.contract,
       ...(r.adoption ? { adoption: r.adoption } : {}),
       definition: r.target,
@@ -74,7 +74,7 @@ export const GET: APIRoute = async ({ site }) => {
     site: origin.href,
     definitions,
     latest,
-    clashes: clashes.map((c) => ({ url: abs(withBase(`/contracts/${c.path}/`)), contract: c.contract, page: abs(definitionUrl(c.page)) })),
+    clashes: clashes.map((c) => ({ url: abs(latestUrl(c.path)), contract: c.contract, page: abs(definitionUrl(c.page)) })),
     schemas,
   };
   return new Response(JSON.stringify(body, null, 2) + '\n', {

@@ -12,7 +12,7 @@ import { excerptRuns, MAX_SECTIONS, normalizeQuery, rankResults, resultLabel, ty
 /** The parts of Pagefind's browser API the dialog uses (pagefind.js, Pagefind 1.x). */
 interface Pagefind {
   options(o: Record<string, unknown>): Promise<void>;
-  mergeIndex(bundlePath: string): Promise<void>;
+  mergeIndex(bundlePath: string, o?: Record<string, unknown>): Promise<void>;
   init(): Promise<void>;
   filters(): Promise<Record<string, Record<string, number>>>;
   debouncedSearch(q: string | null, o: { filters?: Record<string, string> }, ms?: number): Promise<{ results: PagefindResult[] } | null>;
@@ -99,9 +99,14 @@ async function shardBundles(bundle: string): Promise<string[]> {
   }
 }
 
-async function loadPagefind(bundle: string): Promise<Pagefind> {
+/**
+ * Pagefind, its index and every shard merged in. `base` is the site's base (`/`, `/catalog/`):
+ * the index stores each page's address from the site's root, and Pagefind puts `baseUrl` before it.
+ */
+async function loadPagefind(bundle: string, base: string): Promise<Pagefind> {
   const [pagefind, shards] = await Promise.all([import(/* @vite-ignore */ `${bundle}pagefind.js`) as Promise<Pagefind>, shardBundles(bundle)]);
   await pagefind.options({
+    baseUrl: base,
     excerptLength: 22,
     ranking: {
       // Saturate repeated terms early: a page naming "run-inventory" forty times should not
@@ -113,7 +118,7 @@ async function loadPagefind(bundle: string): Promise<Pagefind> {
     },
   });
   // A large catalog's index comes in shards (see integrations/search-index.ts), merged here.
-  for (const b of shards) await pagefind.mergeIndex(b);
+  for (const b of shards) await pagefind.mergeIndex(b, { baseUrl: base });
   await pagefind.init();
   return pagefind;
 }
@@ -134,6 +139,7 @@ export function startSearch(host: HTMLElement): void {
   const dialog = host.querySelector('dialog')!;
   const root = host.querySelector<HTMLElement>('.search-root')!;
   const bundle = host.dataset.bundle ?? '/pagefind/';
+  const base = host.dataset.base ?? '/';
   host.querySelector('.close')?.addEventListener('click', () => dialog.close());
   // A click on the backdrop (outside the frame) closes the dialog.
   dialog.addEventListener('click', (event) => {
@@ -261,7 +267,7 @@ export function startSearch(host: HTMLElement): void {
     },
   });
 
-  void loadPagefind(bundle)
+  void loadPagefind(bundle, base)
     .then(async (p) => {
       pagefind = p;
       const counts = await p.filters();
