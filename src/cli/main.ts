@@ -8,6 +8,7 @@ import { analyzeAdoption } from '../lib/opengdd/analyze.ts';
 import { formatDiagnostic, hasErrors, oneLine, readableDiagnostics, type Diagnostic } from '../lib/opengdd/diagnostics.ts';
 import { isObject } from '../lib/opengdd/json.ts';
 import { renderTestsMarkdown } from '../lib/opengdd/render.ts';
+import { checkPackShape, soundPack } from '../lib/opengdd/shape.ts';
 import { closestName } from '../lib/opengdd/suggest.ts';
 import { loadCatalog } from '../lib/node/catalog.ts';
 import { parseJson, readText, sha256Digest } from '../lib/node/read.ts';
@@ -81,7 +82,11 @@ async function renderTests(args: string[], io: Io): Promise<number> {
 
   const diagnostics: Diagnostic[] = [];
   const packFile = await readText(resolve(packPath), packPath, diagnostics);
-  const packJson = packFile && parseJson(packFile.text, packPath, 'CONTRACT_PACK_SHAPE', diagnostics);
+  const packParsed = packFile && parseJson(packFile.text, packPath, 'CONTRACT_PACK_SHAPE', diagnostics);
+  // As in a catalog: the tests come only from templates whose shape held (see soundPack).
+  const packShape = packParsed ? checkPackShape(packParsed.value, packPath) : [];
+  diagnostics.push(...packShape);
+  const packJson = packParsed && { value: soundPack(packParsed.value, packShape) };
   const packIdentity = /([a-z0-9]+(?:-[a-z0-9]+)*)-(\d+)\.pack\.json$/.exec(basename(packPath));
 
   const reports = [];

@@ -9,7 +9,7 @@ import { analyzeAdoption, type AdoptionReport } from '../opengdd/analyze.ts';
 import { hasErrors, readableDiagnostics, type Diagnostic } from '../opengdd/diagnostics.ts';
 import { firstDifference } from '../opengdd/identity.ts';
 import { isObject, own } from '../opengdd/json.ts';
-import { checkAboutShape, checkDefinitionShape, checkGroupsShape, checkPackShape } from '../opengdd/shape.ts';
+import { checkAboutShape, checkDefinitionShape, checkGroupsShape, checkPackShape, soundPack } from '../opengdd/shape.ts';
 import type { Adoption, Definition, Pack } from '../opengdd/types.ts';
 import { validateDefinition } from '../opengdd/validate/definition.ts';
 import { validatePack } from '../opengdd/validate/pack.ts';
@@ -224,13 +224,16 @@ async function readPacks(root: string, out: Diagnostic[]): Promise<Map<string, R
     const file = await readText(join(root, rel), rel, out, root);
     const parsed = file && parseJson(file.text, rel, 'CONTRACT_PACK_SHAPE', out);
     if (!file || !parsed) continue;
-    out.push(...checkPackShape(parsed.value, rel));
+    const shape = checkPackShape(parsed.value, rel);
+    out.push(...shape);
     if (!isObject(parsed.value)) continue;
     packs.set(id, {
       rel,
       file: join(root, rel),
       raw: file.text,
-      document: parsed.value as unknown as Pack,
+      // The stages after the shape check (the pack's checks against its definition, each
+      // adoption's test generation) read only the templates whose shape held.
+      document: soundPack(parsed.value, shape) as Pack,
       digest: sha256Digest(file.bytes),
       contract: m[1]!,
       version: Number(m[2]),
