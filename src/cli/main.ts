@@ -3,7 +3,7 @@
  * the authoring commands that write into one when asked (`sync`, `new`).
  * Exit 0 when clean, 1 when there are errors (or changes `sync --check` would make), 2 on a usage error.
  */
-import { basename, resolve } from 'node:path';
+import { basename, isAbsolute, relative, resolve, sep } from 'node:path';
 import { analyzeAdoption } from '../lib/opengdd/analyze.ts';
 import { formatDiagnostic, hasErrors, oneLine, readableDiagnostics, type Diagnostic } from '../lib/opengdd/diagnostics.ts';
 import { isObject } from '../lib/opengdd/json.ts';
@@ -13,6 +13,7 @@ import { closestName } from '../lib/opengdd/suggest.ts';
 import { loadCatalog } from '../lib/node/catalog.ts';
 import { parseJson, readText, sha256Digest } from '../lib/node/read.ts';
 import { catalogDir, CatalogDirError, namedCatalogDir } from '../lib/node/catalog-dir.ts';
+import { formatCheck, FORMATS, type Format } from './formats.ts';
 import { lineDiff } from './line-diff.ts';
 import { newAdoption, newContract, parseDefinitionId } from './new.ts';
 import { applySync, planSync } from './sync.ts';
@@ -115,29 +116,38 @@ async function renderTests(args: string[], io: Io): Promise<number> {
 
 async function check(args: string[], io: Io): Promise<number> {
   let root: string | undefined;
-  let json = false;
+  let format: Format = 'text';
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     if (a === '--catalog') root = catalogArg(args, i++, 'check');
-    else if (a === '--json') json = true;
+    else if (a === '--json') format = 'json';
+    else if (a === '--format') format = formatArg(args[++i]);
     else throw new UsageError(`unknown argument "${a}"`, 'check');
   }
   const dir = rootOf(root);
   const { model, diagnostics } = await loadCatalog(dir);
   const errors = diagnostics.filter((d) => d.severity === 'error').length;
-  const warnings = diagnostics.length - errors;
   const adoptions = model.definitions.reduce((n, d) => n + d.adoptions.length, 0);
   const tests = model.definitions.reduce((n, d) => n + d.adoptions.reduce((m, a) => m + a.report.tests.length, 0), 0);
-  const summary = { catalog: dir, definitions: model.definitions.length, adoptions, packs: model.definitions.filter((d) => d.pack).length, tests, errors, warnings };
-  if (json) io.out.write(JSON.stringify({ ...summary, diagnostics }, null, 2) + '\n');
-  else {
-    writeDiagnostics(diagnostics, io.out);
-    io.out.write(
-      `${dir}: ${summary.definitions} definitions, ${adoptions} adoptions, ${summary.packs} packs, ${tests} generated tests; ` +
-        `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}.\n`,
-    );
-  }
+  const packs = model.definitions.filter((d) => d.pack).length;
+  const summary = { catalog: dir, definitions: model.definitions.length, adoptions, packs, tests, errors, warnings: diagnostics.length - errors };
+  io.out.write(formatCheck(format, summary, diagnostics, repositoryPrefix(dir)));
   return errors > 0 ? 1 : 0;
+}
+
+/** The value of `--format`. */
+function formatArg(value: string | undefined): Format {
+  if (value !== undefined && (FORMATS as readonly string[]).includes(value)) return value as Format;
+  throw new UsageError(value === undefined ? `--format needs one of ${FORMATS.join(', ')}` : `unknown format "${value}" (${FORMATS.join(', ')})`, 'check');
+}
+
+/**
+ * The catalog folder as a path from the working directory (`sub/dir/`), when it lies inside it:
+ * a workflow step runs at the repository's root, and GitHub places annotations by that path.
+ */
+function repositoryPrefix(dir: string): string {
+  const rel = relative(process.cwd(), dir);
+  return rel === '' || rel.startsWith('..') || isAbsolute(rel) ? '' : `${rel.split(sep).join('/')}/`;
 }
 
 async function sync(args: string[], io: Io): Promise<number> {
