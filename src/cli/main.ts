@@ -11,6 +11,7 @@ import { renderTestsMarkdown } from '../lib/opengdd/render.ts';
 import { checkPackShape, soundPack } from '../lib/opengdd/shape.ts';
 import { closestName } from '../lib/opengdd/suggest.ts';
 import { loadCatalog } from '../lib/node/catalog.ts';
+import { placeFindings, type PlacedText } from '../lib/node/finding-places.ts';
 import { parseJson, readText, sha256Digest } from '../lib/node/read.ts';
 import { catalogDir, CatalogDirError, namedCatalogDir } from '../lib/node/catalog-dir.ts';
 import { formatCheck, FORMATS, type Format } from './formats.ts';
@@ -88,6 +89,8 @@ async function renderTests(args: string[], io: Io): Promise<number> {
   const packShape = packParsed ? checkPackShape(packParsed.value, packPath) : [];
   diagnostics.push(...packShape);
   const packJson = packParsed && { value: soundPack(packParsed.value, packShape) };
+  /** The texts of the files that parsed, to place their findings (see placeFindings). */
+  const texts = new Map<string, PlacedText>(packParsed ? [[packPath, { text: packFile.text, kind: 'json' }]] : []);
   const packIdentity = /([a-z0-9]+(?:-[a-z0-9]+)*)-(\d+)\.pack\.json$/.exec(basename(packPath));
 
   const reports = [];
@@ -95,6 +98,7 @@ async function renderTests(args: string[], io: Io): Promise<number> {
     const file = await readText(resolve(path), path, diagnostics);
     const parsed = file && parseJson(file.text, path, 'CONTRACT_INSTANCE_JSON', diagnostics);
     if (!parsed) continue;
+    texts.set(path, { text: file.text, kind: 'json' });
     const id = basename(path).replace(/\.json$/, '');
     const doc = parsed.value;
     const matches =
@@ -109,6 +113,7 @@ async function renderTests(args: string[], io: Io): Promise<number> {
     if (report.status === 'checked') reports.push(report);
   }
   reports.sort((a, b) => a.id.localeCompare(b.id));
+  placeFindings(diagnostics, texts);
   io.out.write(renderTestsMarkdown(reports.map((r) => r.tests)));
   writeDiagnostics(readableDiagnostics(diagnostics), io.err);
   return hasErrors(diagnostics) ? 1 : 0;

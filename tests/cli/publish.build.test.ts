@@ -33,7 +33,7 @@ describe('README "Publish a catalog"', () => {
     const catalog = copyCatalog(repoRoot);
     const work = mkdtempSync(path.join(os.tmpdir(), 'opengdd-publish-'));
     temps.push(catalog, work);
-    const env = { ...process.env, CATALOG: catalog, SITE: path.join(work, 'site'), RUNNER_TEMP: work, NO_COLOR: '1', ASTRO_TELEMETRY_DISABLED: '1' };
+    const env: NodeJS.ProcessEnv = { ...process.env, CATALOG: catalog, SITE: path.join(work, 'site'), RUNNER_TEMP: work, NO_COLOR: '1', ASTRO_TELEMETRY_DISABLED: '1' };
     delete env.OPENGDD_CATALOG;
     const results = [];
     for (const command of commands.filter((c) => c !== 'npm ci')) {
