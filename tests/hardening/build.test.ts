@@ -125,7 +125,7 @@ describe('astro build on a planted fault', () => {
       expect(findingLines(build.output)).toEqual(findingLines(load.printed));
       // …printed as Astro prints its own errors: the name, the findings, the hint.
       expect(build.output).toMatch(/\[CatalogError\] The catalog has \d+ errors?:\n/);
-      expect(build.output).toMatch(/Hint:\n\s+Each line names the file, the JSON pointer, the code/);
+      expect(build.output).toMatch(/Hint:\n\s+Each line names the file, the line and column, the JSON pointer, the code/);
       expect(treeDigest(root)).toBe(before);
     },
     BUILD_TIMEOUT,

@@ -264,7 +264,7 @@ describe('a faulty catalog stops the build with the engine’s diagnostic', () =
     // An Astro error: its name, the findings, and a hint (build.test.ts sees Astro print them so).
     expect(load.name).toBe('CatalogError');
     expect(load.printed).toMatch(/^The catalog has \d+ errors?:\n.*CONTRACT_PACK_HASH/);
-    expect(load.hint).toMatch(/^Each line names the file, the JSON pointer, the code/);
+    expect(load.hint).toMatch(/^Each line names the file, the line and column, the JSON pointer, the code/);
     expect(load.printed).not.toMatch(/^\s+at .+:\d+:\d+\)?$/m);
     expect(load.printed).not.toContain('Stack trace');
   });
