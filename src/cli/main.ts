@@ -3,15 +3,18 @@
  * the authoring commands that write into one when asked (`sync`, `new`).
  * Exit 0 when clean, 1 when there are errors (or changes `sync --check` would make), 2 on a usage error.
  */
-import { basename, resolve } from 'node:path';
+import { basename, isAbsolute, relative, resolve, sep } from 'node:path';
 import { analyzeAdoption } from '../lib/opengdd/analyze.ts';
 import { formatDiagnostic, hasErrors, oneLine, readableDiagnostics, type Diagnostic } from '../lib/opengdd/diagnostics.ts';
 import { isObject } from '../lib/opengdd/json.ts';
 import { renderTestsMarkdown } from '../lib/opengdd/render.ts';
+import { checkPackShape, soundPack } from '../lib/opengdd/shape.ts';
 import { closestName } from '../lib/opengdd/suggest.ts';
 import { loadCatalog } from '../lib/node/catalog.ts';
+import { placeFindings, type PlacedText } from '../lib/node/finding-places.ts';
 import { parseJson, readText, sha256Digest } from '../lib/node/read.ts';
 import { catalogDir, CatalogDirError, namedCatalogDir } from '../lib/node/catalog-dir.ts';
+import { formatCheck, FORMATS, type Format } from './formats.ts';
 import { lineDiff } from './line-diff.ts';
 import { newAdoption, newContract, parseDefinitionId } from './new.ts';
 import { applySync, planSync } from './sync.ts';
@@ -81,7 +84,13 @@ async function renderTests(args: string[], io: Io): Promise<number> {
 
   const diagnostics: Diagnostic[] = [];
   const packFile = await readText(resolve(packPath), packPath, diagnostics);
-  const packJson = packFile && parseJson(packFile.text, packPath, 'CONTRACT_PACK_SHAPE', diagnostics);
+  const packParsed = packFile && parseJson(packFile.text, packPath, 'CONTRACT_PACK_SHAPE', diagnostics);
+  // As in a catalog: the tests come only from templates whose shape held (see soundPack).
+  const packShape = packParsed ? checkPackShape(packParsed.value, packPath) : [];
+  diagnostics.push(...packShape);
+  const packJson = packParsed && { value: soundPack(packParsed.value, packShape) };
+  /** The texts of the files that parsed, to place their findings (see placeFindings). */
+  const texts = new Map<string, PlacedText>(packParsed ? [[packPath, { text: packFile.text, kind: 'json' }]] : []);
   const packIdentity = /([a-z0-9]+(?:-[a-z0-9]+)*)-(\d+)\.pack\.json$/.exec(basename(packPath));
 
   const reports = [];
@@ -89,6 +98,7 @@ async function renderTests(args: string[], io: Io): Promise<number> {
     const file = await readText(resolve(path), path, diagnostics);
     const parsed = file && parseJson(file.text, path, 'CONTRACT_INSTANCE_JSON', diagnostics);
     if (!parsed) continue;
+    texts.set(path, { text: file.text, kind: 'json' });
     const id = basename(path).replace(/\.json$/, '');
     const doc = parsed.value;
     const matches =
@@ -103,6 +113,7 @@ async function renderTests(args: string[], io: Io): Promise<number> {
     if (report.status === 'checked') reports.push(report);
   }
   reports.sort((a, b) => a.id.localeCompare(b.id));
+  placeFindings(diagnostics, texts);
   io.out.write(renderTestsMarkdown(reports.map((r) => r.tests)));
   writeDiagnostics(readableDiagnostics(diagnostics), io.err);
   return hasErrors(diagnostics) ? 1 : 0;
@@ -110,29 +121,38 @@ async function renderTests(args: string[], io: Io): Promise<number> {
 
 async function check(args: string[], io: Io): Promise<number> {
   let root: string | undefined;
-  let json = false;
+  let format: Format = 'text';
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     if (a === '--catalog') root = catalogArg(args, i++, 'check');
-    else if (a === '--json') json = true;
+    else if (a === '--json') format = 'json';
+    else if (a === '--format') format = formatArg(args[++i]);
     else throw new UsageError(`unknown argument "${a}"`, 'check');
   }
   const dir = rootOf(root);
   const { model, diagnostics } = await loadCatalog(dir);
   const errors = diagnostics.filter((d) => d.severity === 'error').length;
-  const warnings = diagnostics.length - errors;
   const adoptions = model.definitions.reduce((n, d) => n + d.adoptions.length, 0);
   const tests = model.definitions.reduce((n, d) => n + d.adoptions.reduce((m, a) => m + a.report.tests.length, 0), 0);
-  const summary = { catalog: dir, definitions: model.definitions.length, adoptions, packs: model.definitions.filter((d) => d.pack).length, tests, errors, warnings };
-  if (json) io.out.write(JSON.stringify({ ...summary, diagnostics }, null, 2) + '\n');
-  else {
-    writeDiagnostics(diagnostics, io.out);
-    io.out.write(
-      `${dir}: ${summary.definitions} definitions, ${adoptions} adoptions, ${summary.packs} packs, ${tests} generated tests; ` +
-        `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}.\n`,
-    );
-  }
+  const packs = model.definitions.filter((d) => d.pack).length;
+  const summary = { catalog: dir, definitions: model.definitions.length, adoptions, packs, tests, errors, warnings: diagnostics.length - errors };
+  io.out.write(formatCheck(format, summary, diagnostics, repositoryPrefix(dir)));
   return errors > 0 ? 1 : 0;
+}
+
+/** The value of `--format`. */
+function formatArg(value: string | undefined): Format {
+  if (value !== undefined && (FORMATS as readonly string[]).includes(value)) return value as Format;
+  throw new UsageError(value === undefined ? `--format needs one of ${FORMATS.join(', ')}` : `unknown format "${value}" (${FORMATS.join(', ')})`, 'check');
+}
+
+/**
+ * The catalog folder as a path from the working directory (`sub/dir/`), when it lies inside it:
+ * a workflow step runs at the repository's root, and GitHub places annotations by that path.
+ */
+function repositoryPrefix(dir: string): string {
+  const rel = relative(process.cwd(), dir);
+  return rel === '' || rel.startsWith('..') || isAbsolute(rel) ? '' : `${rel.split(sep).join('/')}/`;
 }
 
 async function sync(args: string[], io: Io): Promise<number> {

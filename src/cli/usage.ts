@@ -19,9 +19,13 @@ export class Refusal extends Error {}
 const COMMANDS: Record<string, string> = {
   'render-tests': `  opengdd-catalog render-tests --pack <pack.json> <adoption.json>...
       Print the generated tests as Markdown (byte-identical to opengdd --render-contract-tests).`,
-  check: `  opengdd-catalog check [--catalog <dir>] [--json]
+  check: `  opengdd-catalog check [--catalog <dir>] [--format text|json|github|sarif] [--json]
       Check a catalog folder holding catalog/ and packs/ (default: $OPENGDD_CATALOG or the embedded one).
-      Reads only. Exit 0 clean, 1 errors.`,
+      Reads only. Exit 0 clean, 1 errors. One line per finding (text, the default):
+        file:line:column /pointer CODE severity sentence
+      --format json (or --json): a report with each finding's file, pointer, line, column, code,
+      severity and message; github: GitHub Actions annotations (::error file=…,line=…,col=…::…);
+      sarif: SARIF 2.1.0 for code scanning.`,
   sync: `  opengdd-catalog sync [--catalog <dir>] [--check]
       Copy each definition.json into its adoptions' definition parts and set every "pack" digest from
       the pack file's bytes, keeping each file's designer part, annotations and layout; print what changed.

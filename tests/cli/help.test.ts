@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { runBin, runCli } from '../helpers/cli.ts';
 
 const COMMANDS: [string, string][] = [
-  ['check', 'opengdd-catalog check [--catalog <dir>] [--json]'],
+  ['check', 'opengdd-catalog check [--catalog <dir>] [--format text|json|github|sarif] [--json]'],
   ['render-tests', 'opengdd-catalog render-tests --pack <pack.json> <adoption.json>...'],
   ['sync', 'opengdd-catalog sync [--catalog <dir>] [--check]'],
   ['new', 'opengdd-catalog new <contract>-<version> [--group <id>] [--catalog <dir>]'],

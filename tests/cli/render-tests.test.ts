@@ -56,7 +56,7 @@ describe('render-tests', () => {
     expect(run.status).toBe(1);
     expect(run.out).toContain('### AT bad-lamp/burns-down');
     const printed = parseFindings(run.err);
-    expect(printed).toContainEqual(expect.objectContaining({ code: 'CONTRACT_ANSWER_UNKNOWN', severity: 'error', pointer: '/answers/burn-mode', file: adoption }));
+    expect(printed).toContainEqual(expect.objectContaining({ code: 'CONTRACT_ANSWER_UNKNOWN', severity: 'error', pointer: '/answers/burn-mode', file: adoption, line: expect.any(Number), column: 5 }));
     expect(run.err.split('\n').filter(Boolean).length).toBe(printed.length);
   });
 

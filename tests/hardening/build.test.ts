@@ -20,7 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { catalogLoad } from '../helpers/catalog-load.ts';
-import { parseFindings } from '../helpers/cli.ts';
+import { findingStart, parseFindings } from '../helpers/cli.ts';
 import { repoRoot, treeDigest } from '../helpers/paths.ts';
 import { buildSite, copyCatalog, remove } from '../site/helpers.ts';
 import { FAULTS, plantedCatalog, STACK, type Fault } from './faults.ts';
@@ -90,7 +90,7 @@ function builtFaults(faults: readonly Fault[]): Fault[] {
 function findingLines(text: string): string[] {
   const lines = parseFindings(text)
     .filter((f) => f.severity === 'error')
-    .map((f) => `${f.file}#${f.pointer} ${f.code} ${f.severity} ${f.message}`);
+    .map((f) => `${f.file}:${f.line}:${f.column} ${f.pointer} ${f.code} ${f.severity} ${f.message}`);
   return [...new Set(lines)].sort();
 }
 
@@ -113,7 +113,7 @@ describe('astro build on a planted fault', () => {
       expect(build.status, build.output).toBe(1);
       expect(treeDigest(root), 'the catalog folder is byte-identical afterwards').toBe(before);
       for (const want of fault.expected) {
-        expect(build.output, fault.title).toContain(`${want.file}#${want.pointer} ${want.code} error `);
+        expect(build.output, fault.title).toMatch(findingStart(want));
       }
       expect(build.output).not.toMatch(STACK);
       // No output folder: neither the earlier build nor a partial one passes for this build's result.
@@ -125,7 +125,7 @@ describe('astro build on a planted fault', () => {
       expect(findingLines(build.output)).toEqual(findingLines(load.printed));
       // …printed as Astro prints its own errors: the name, the findings, the hint.
       expect(build.output).toMatch(/\[CatalogError\] The catalog has \d+ errors?:\n/);
-      expect(build.output).toMatch(/Hint:\n\s+Each line names the file, the JSON pointer, the code/);
+      expect(build.output).toMatch(/Hint:\n\s+Each line names the file, the line and column, the JSON pointer, the code/);
       expect(treeDigest(root)).toBe(before);
     },
     BUILD_TIMEOUT,
@@ -163,7 +163,7 @@ describe('a build that fails while pages are written, and MDX prose that does no
       const outDir = staleOutput('mdx');
       const build = timed('mdx-syntax', () => buildSite(root, 'hardening-mdx', { outDir }));
       expect(build.status, build.output).toBe(1);
-      expect(build.output).toMatch(/catalog\/spawn-wave-1\/about\.mdx# CATALOG_ABOUT error The prose is not valid MDX at line \d+, column \d+/);
+      expect(build.output).toMatch(/catalog\/spawn-wave-1\/about\.mdx:1:1 CATALOG_ABOUT error The prose is not valid MDX at line \d+, column \d+/);
       expect(build.output).not.toMatch(/^\s+at /m);
       expect(existsSync(outDir)).toBe(false);
     },

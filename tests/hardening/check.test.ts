@@ -8,7 +8,7 @@ import { symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { formatDiagnostic } from '../../src/lib/opengdd/diagnostics.ts';
-import { parseFindings, runCli } from '../helpers/cli.ts';
+import { findingStart, parseFindings, runCli } from '../helpers/cli.ts';
 import { repoRoot, treeDigest } from '../helpers/paths.ts';
 import { copyCatalog, remove } from '../site/helpers.ts';
 import { annotatedCatalog, FAULTS, plantedCatalog, STACK } from './faults.ts';
@@ -29,8 +29,8 @@ describe('opengdd-catalog check on a planted fault', () => {
     const errors = parseFindings(run.out).filter((f) => f.severity === 'error');
     for (const { message, ...want } of fault.expected) {
       expect(errors, `${fault.title}\n${run.out}`).toContainEqual(expect.objectContaining({ ...want, ...(message ? { message: expect.stringMatching(message) } : {}) }));
-      // The printed line itself: `file#pointer CODE error message`.
-      expect(run.out).toContain(`${want.file}#${want.pointer} ${want.code} error `);
+      // The printed line itself: `file:line:column /pointer CODE error message`.
+      expect(run.out).toMatch(findingStart(want));
     }
     for (const code of fault.absent ?? []) expect(errors.filter((f) => f.code === code), run.out).toEqual([]);
     // Every finding is one line naming a file inside the catalog (never an absolute path).

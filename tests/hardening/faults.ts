@@ -113,6 +113,14 @@ export const FAULTS: Fault[] = [
     plant: (root) => writeFileSync(path.join(root, 'packs/spawn-wave-1.pack.json'), '[]\n'),
     expected: [{ file: 'packs/spawn-wave-1.pack.json', pointer: '', code: 'CONTRACT_PACK_SHAPE' }],
   },
+  // A template whose shape failed is not expanded (soundPack): these crashed check once ("Cannot
+  // read properties of null (reading 'startsWith')"), found by the fuzzer (tests/fuzz/).
+  ...(['id', 'title', 'text'] as const).map((member) => ({
+    name: `pack-template-null-${member}`,
+    title: `a pack template with null for its ${member}`,
+    plant: (root: string) => editJson(root, 'packs/spawn-wave-1.pack.json', (p) => void (p.templates[0][member] = null)),
+    expected: [{ file: 'packs/spawn-wave-1.pack.json', pointer: `/templates/0/${member}`, code: 'CONTRACT_PACK_SHAPE' }],
+  })),
   {
     name: 'groups-object',
     title: 'a groups.json that is an object, not an array',

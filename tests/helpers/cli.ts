@@ -36,19 +36,29 @@ export async function runCli(argv: string[]): Promise<CliRun> {
   return { status, out: out.chunks.join(''), err: err.chunks.join('') };
 }
 
-/** One printed diagnostic line: `file#/pointer CODE severity message`. */
-export type PrintedFinding = Pick<Diagnostic, 'file' | 'pointer' | 'code' | 'severity' | 'message'>;
+/** One printed diagnostic line: `file:line:column /pointer CODE severity message`. */
+export type PrintedFinding = Pick<Diagnostic, 'file' | 'pointer' | 'code' | 'severity' | 'message' | 'line' | 'column'>;
 
-const LINE = /^(.*?)#(\S*) ([A-Z][A-Z_]+) (error|warning) (.*)$/;
+/** The place and the pointer are left out when unknown and when the finding names the whole file. */
+const LINE = /^(.*?)(?::(\d+):(\d+))? (?:(\/\S*) )?([A-Z][A-Z_]+) (error|warning) (.*)$/;
 
 /** Parses the diagnostic lines of an output; other lines (the summary) are left out. */
 export function parseFindings(text: string): PrintedFinding[] {
   const found: PrintedFinding[] = [];
   for (const line of text.split('\n')) {
     const m = LINE.exec(line);
-    if (m) found.push({ file: m[1]!, pointer: m[2]!, code: m[3] as Diagnostic['code'], severity: m[4] as 'error' | 'warning', message: m[5]! });
+    if (!m) continue;
+    const f: PrintedFinding = { file: m[1]!, pointer: m[4] ?? '', code: m[5] as Diagnostic['code'], severity: m[6] as 'error' | 'warning', message: m[7]! };
+    if (m[2] !== undefined) Object.assign(f, { line: Number(m[2]), column: Number(m[3]) });
+    found.push(f);
   }
   return found;
+}
+
+/** What a printed finding line starts with, whatever its place: `file[:line:column] [/pointer ]CODE severity `. */
+export function findingStart(f: { file: string; pointer: string; code: string }, severity = 'error'): RegExp {
+  const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`${esc(f.file)}(?::\\d+:\\d+)? ${f.pointer ? `${esc(f.pointer)} ` : ''}${f.code} ${severity} `);
 }
 
 /**

@@ -88,7 +88,8 @@ describe('bidirectional controls in a printed finding', () => {
 
   it('formatDiagnostic escapes the file and the pointer too (they come from catalog names)', () => {
     const d: Diagnostic = { code: 'CONTRACT_ANSWER_UNKNOWN', severity: 'error', file: 'catalog/x-1/adoptions/a.json', pointer: '/answers/evil\u202e\nkey', message: 'm' };
-    expect(formatDiagnostic(d)).toBe('catalog/x-1/adoptions/a.json#/answers/evil\\u202e\\nkey CONTRACT_ANSWER_UNKNOWN error m');
+    expect(formatDiagnostic(d)).toBe('catalog/x-1/adoptions/a.json /answers/evil\\u202e\\nkey CONTRACT_ANSWER_UNKNOWN error m');
+    expect(formatDiagnostic({ ...d, file: 'a\u2066.json', line: 12, column: 7 })).toBe('a\\u2066.json:12:7 /answers/evil\\u202e\\nkey CONTRACT_ANSWER_UNKNOWN error m');
   });
 
   it('readableDiagnostics keeps each finding once and every message on one line', () => {

@@ -89,7 +89,7 @@ export class CatalogError extends AstroError {
   readonly diagnostics: Diagnostic[];
   constructor(
     diagnostics: Diagnostic[],
-    hint = 'Each line names the file, the JSON pointer, the code and what is wrong. Fix those files and build again; `npx opengdd-catalog check` lists the same findings.',
+    hint = 'Each line names the file, the line and column, the JSON pointer, the code and what is wrong. Fix those files and build again; `npx opengdd-catalog check` lists the same findings.',
   ) {
     super(findingsText(diagnostics), hint);
     this.diagnostics = diagnostics;

@@ -9,7 +9,7 @@ import { analyzeAdoption, type AdoptionReport } from '../opengdd/analyze.ts';
 import { hasErrors, readableDiagnostics, type Diagnostic } from '../opengdd/diagnostics.ts';
 import { firstDifference } from '../opengdd/identity.ts';
 import { isObject, own } from '../opengdd/json.ts';
-import { checkAboutShape, checkDefinitionShape, checkGroupsShape, checkPackShape } from '../opengdd/shape.ts';
+import { checkAboutShape, checkDefinitionShape, checkGroupsShape, checkPackShape, soundPack } from '../opengdd/shape.ts';
 import type { Adoption, Definition, Pack } from '../opengdd/types.ts';
 import { validateDefinition } from '../opengdd/validate/definition.ts';
 import { validatePack } from '../opengdd/validate/pack.ts';
@@ -18,6 +18,7 @@ import { imageProblems } from './about-images.ts';
 import { missingPackProblem, strayEntries } from './catalog-layout.ts';
 import { adoptionNameProblem, definitionNameProblem, versionProblem } from './catalog-names.ts';
 import { readProse } from './about-prose.ts';
+import { placeFindings, type PlacedText } from './finding-places.ts';
 import { diag, parseJson, readText, sha256Digest } from './read.ts';
 
 /** One shelf of `groups.json`. */
@@ -114,14 +115,16 @@ export async function loadCatalog<A extends { id: string } = CatalogAdoption>(
   const analyze = options.analyze ?? analyzeAdoption;
   const keep = options.keep ?? ((a: CatalogAdoption) => a as unknown as A);
   const out: Diagnostic[] = [];
+  /** The texts of the files findings may still point into once every check has run (not adoptions: see readAdoptions). */
+  const texts = new Map<string, PlacedText>();
   const model: CatalogModel<A> = { root, groups: [], definitions: [] };
   const catalogDir = join(root, 'catalog');
   const entries = await listDir(catalogDir, 'catalog', out);
   if (!entries) return { model, diagnostics: out };
 
   const groupsBefore = out.length;
-  model.groups = await readGroups(root, out);
-  const packs = await readPacks(root, out);
+  model.groups = await readGroups(root, out, texts);
+  const packs = await readPacks(root, out, texts);
   // When groups.json cannot be read as a list at all, every about.mdx would also be told that its
   // group is not declared: noise that buries the one real finding. The group check waits for it.
   const groupsUnreadable = model.groups.length === 0 && hasErrors(out.slice(groupsBefore).filter((d) => d.file === 'catalog/groups.json'));
@@ -144,7 +147,7 @@ export async function loadCatalog<A extends { id: string } = CatalogAdoption>(
     const overlong = definitionNameProblem(entry.name);
     if (overlong) out.push(overlong);
     folders.add(entry.name);
-    const def = await readDefinitionFolder(root, entry.name, m[1]!, Number(m[2]), groupIds, packs, out, analyze, keep);
+    const def = await readDefinitionFolder(root, entry.name, m[1]!, Number(m[2]), groupIds, packs, out, texts, analyze, keep);
     if (def) model.definitions.push(def);
   }
   for (const [id, pack] of packs) {
@@ -158,6 +161,7 @@ export async function loadCatalog<A extends { id: string } = CatalogAdoption>(
       out.push(diag('CONTRACT_PACK_ORPHAN', pack.rel, '', `The pack matches no definition: the catalog has no folder catalog/${id}/.`));
     }
   }
+  placeFindings(out, texts);
   return { model, diagnostics: readableDiagnostics(out) };
 }
 
@@ -189,11 +193,12 @@ async function listDir(dir: string, rel: string, out: Diagnostic[]): Promise<Ent
   }
 }
 
-async function readGroups(root: string, out: Diagnostic[]): Promise<CatalogGroup[]> {
+async function readGroups(root: string, out: Diagnostic[], texts: Map<string, PlacedText>): Promise<CatalogGroup[]> {
   const rel = 'catalog/groups.json';
   const file = await readText(join(root, rel), rel, out, root);
   const parsed = file && parseJson(file.text, rel, 'CATALOG_GROUPS', out);
   if (!parsed) return [];
+  texts.set(rel, { text: file.text, kind: 'json' });
   const problems = checkGroupsShape(parsed.value, rel);
   out.push(...problems);
   return problems.length === 0 ? (parsed.value as CatalogGroup[]) : Array.isArray(parsed.value) ? (parsed.value.filter(isObject) as unknown as CatalogGroup[]) : [];
@@ -205,7 +210,7 @@ interface RawPack extends CatalogPack {
   version: number;
 }
 
-async function readPacks(root: string, out: Diagnostic[]): Promise<Map<string, RawPack>> {
+async function readPacks(root: string, out: Diagnostic[], texts: Map<string, PlacedText>): Promise<Map<string, RawPack>> {
   const packs = new Map<string, RawPack>();
   const entries = await listDir(join(root, 'packs'), 'packs', []);
   for (const entry of entries ?? []) {
@@ -224,13 +229,17 @@ async function readPacks(root: string, out: Diagnostic[]): Promise<Map<string, R
     const file = await readText(join(root, rel), rel, out, root);
     const parsed = file && parseJson(file.text, rel, 'CONTRACT_PACK_SHAPE', out);
     if (!file || !parsed) continue;
-    out.push(...checkPackShape(parsed.value, rel));
+    texts.set(rel, { text: file.text, kind: 'json' });
+    const shape = checkPackShape(parsed.value, rel);
+    out.push(...shape);
     if (!isObject(parsed.value)) continue;
     packs.set(id, {
       rel,
       file: join(root, rel),
       raw: file.text,
-      document: parsed.value as unknown as Pack,
+      // The stages after the shape check (the pack's checks against its definition, each
+      // adoption's test generation) read only the templates whose shape held.
+      document: soundPack(parsed.value, shape) as Pack,
       digest: sha256Digest(file.bytes),
       contract: m[1]!,
       version: Number(m[2]),
@@ -247,6 +256,7 @@ async function readDefinitionFolder<A extends { id: string }>(
   groupIds: Set<string> | undefined,
   packs: Map<string, RawPack>,
   out: Diagnostic[],
+  texts: Map<string, PlacedText>,
   analyze: typeof analyzeAdoption,
   keep: (adoption: CatalogAdoption) => A,
 ): Promise<CatalogDefinition<A> | undefined> {
@@ -254,7 +264,8 @@ async function readDefinitionFolder<A extends { id: string }>(
   const defRel = `${dir}/definition.json`;
   const file = await readText(join(root, defRel), defRel, out, root);
   const parsed = file && parseJson(file.text, defRel, 'CONTRACT_INSTANCE_JSON', out);
-  const about = await readAbout(root, `${dir}/about.mdx`, groupIds, out);
+  if (parsed) texts.set(defRel, { text: file.text, kind: 'json' });
+  const about = await readAbout(root, `${dir}/about.mdx`, groupIds, out, texts);
   out.push(...(await strayEntries(root, id, about?.images)));
   if (!file || !parsed || !about) return undefined;
   const shape = checkDefinitionShape(parsed.value, defRel);
@@ -338,6 +349,9 @@ async function readAdoptions<A extends { id: string }>(
     const parsed = file && parseJson(file.text, rel, 'CONTRACT_INSTANCE_JSON', out);
     if (!file || !parsed) continue;
     const doc = parsed.value;
+    // Every finding about this adoption comes in this turn of the loop, so it is placed at its end
+    // and its text is not held for the whole load (30,000 adoptions in the largest catalogs).
+    const first = out.length;
     // An adoption of another contract (or version) filed here is checked on its own, without this
     // folder's pack: run against a pack it does not belong to, every template would report errors
     // that name the pack, which is sound.
@@ -345,7 +359,11 @@ async function readAdoptions<A extends { id: string }>(
     const input = { id, file: rel, document: doc, ...(pack && belongs ? { pack: { file: pack.rel, document: pack.document, digest: pack.digest } } : {}) };
     const report = analyze(input);
     out.push(...report.diagnostics);
-    if (!isObject(doc)) continue;
+    const place = () => placeFindings(out, new Map([[rel, { text: file.text, kind: 'json' }]]), first);
+    if (!isObject(doc)) {
+      place();
+      continue;
+    }
     if (!belongs) {
       out.push(diag('CATALOG_LAYOUT', rel, identityPointer(doc, definition.contract), `The adoption says ${String(doc.contract)}-${String(doc.version)}, but it sits in ${dir}/.`));
     } else {
@@ -354,14 +372,16 @@ async function readAdoptions<A extends { id: string }>(
         out.push(diag('CONTRACT_DEFINITION_DIVERGENT', rel, at, `The definition part differs from ${dir}/definition.json at ${at || 'the top level'}; an adoption copies the definition unchanged.`));
       }
     }
+    place();
     adoptions.push(keep({ id, file: join(root, rel), raw: file.text, document: doc as unknown as Adoption, report }));
   }
   return adoptions.sort((a, b) => a.id.localeCompare(b.id));
 }
 
-async function readAbout(root: string, rel: string, groupIds: Set<string> | undefined, out: Diagnostic[]): Promise<CatalogAbout | undefined> {
+async function readAbout(root: string, rel: string, groupIds: Set<string> | undefined, out: Diagnostic[], texts: Map<string, PlacedText>): Promise<CatalogAbout | undefined> {
   const file = await readText(join(root, rel), rel, out, root);
   if (!file) return undefined;
+  texts.set(rel, { text: file.text, kind: 'frontmatter' });
   const m = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/.exec(file.text);
   if (!m) {
     out.push(diag('CATALOG_ABOUT', rel, '', 'The file does not start with a --- frontmatter block (title, group, benefit, aliases).'));

@@ -34,7 +34,7 @@ function faultPage(lines: readonly string[]): string {
 <main>
 <h1>${title}</h1>
 <pre id="catalog-findings">${lines.map(escapeHtml).join('\n')}</pre>
-<p>Each line names the file, the JSON pointer, the code and what is wrong. Fix the files; this page
+<p>Each line names the file, the line and column, the JSON pointer, the code and what is wrong. Fix the files; this page
 follows as soon as the catalog checks clean.</p>
 </main>
 </body>

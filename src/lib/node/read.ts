@@ -6,6 +6,7 @@ import { readFile, realpath, stat } from 'node:fs/promises';
 import { sep } from 'node:path';
 import { pointer, type ContractCode, type Diagnostic } from '../opengdd/diagnostics.ts';
 import { duplicateKeys } from '../opengdd/duplicate-keys.ts';
+import { placeFindings } from './finding-places.ts';
 
 /** Files larger than this are refused before parsing (a catalog file is a few kilobytes). */
 export const MAX_FILE_BYTES = 2 * 1024 * 1024;
@@ -73,12 +74,16 @@ export function parseJson(text: string, display: string, code: ContractCode, out
   try {
     value = JSON.parse(text);
   } catch (e) {
-    out.push(diag(code, display, '', `The file does not parse as JSON: ${jsonErrorWhere(text, (e as Error).message)}.`));
+    const where = jsonErrorWhere(text, (e as Error).message);
+    out.push({ ...diag(code, display, '', `The file does not parse as JSON: ${where.sentence}.`), ...where.place });
     return undefined;
   }
   const tooDeep = tooDeepAt(value);
   if (tooDeep !== undefined) {
-    out.push(diag(code, display, tooDeep, `The document nests deeper than ${MAX_JSON_DEPTH} arrays and objects here; catalog documents nest a few levels.`));
+    const found = diag(code, display, tooDeep, `The document nests deeper than ${MAX_JSON_DEPTH} arrays and objects here; catalog documents nest a few levels.`);
+    const items = [found];
+    placeFindings(items, new Map([[display, { text, kind: 'json' }]]));
+    out.push(items[0]!);
     return undefined;
   }
   out.push(...duplicateFindings(text, display, code));
@@ -91,8 +96,12 @@ const MAX_DUPLICATES_LISTED = 20;
 /** One error per repeated key of a (valid) JSON text. */
 function duplicateFindings(text: string, display: string, code: ContractCode): Diagnostic[] {
   const duplicates = duplicateKeys(text);
-  const listed = duplicates.slice(0, MAX_DUPLICATES_LISTED).map((d) =>
-    diag(code, display, d.pointer, `The key "${d.key}" appears again in this object at line ${d.line}, column ${d.column}; a JSON reader keeps only the last, while the file shows both. Keep one.`),
+  const listed: Diagnostic[] = duplicates.slice(0, MAX_DUPLICATES_LISTED).map((d) =>
+    ({
+      ...diag(code, display, d.pointer, `The key "${d.key}" appears again in this object at line ${d.line}, column ${d.column}; a JSON reader keeps only the last, while the file shows both. Keep one.`),
+      line: d.line,
+      column: d.column,
+    }),
   );
   const more = duplicates.length - listed.length;
   if (more > 0) listed.push(diag(code, display, '', `…and ${more.toLocaleString('en-US')} more repeated keys.`));
@@ -122,15 +131,18 @@ function tooDeepAt(root: unknown): string | undefined {
   return undefined;
 }
 
-function jsonErrorWhere(text: string, message: string): string {
-  const m = /position (\d+)/.exec(message);
+/** A parse error's sentence, with where it happened when the parser says (a byte position). */
+function jsonErrorWhere(text: string, message: string): { sentence: string; place?: { line: number; column: number } } {
+  // An unfinished text ends where the input does; V8's message then gives no position.
+  const m = /position (\d+)/.exec(message) ?? (/end of JSON input/i.test(message) ? [, String(text.length)] : null);
   const detail = message.replace(/^JSON\.parse: /, '').replace(/ in JSON at position \d+.*$/, '').replace(/\s*\(line \d+ column \d+\)$/, '');
-  if (!m) return detail.charAt(0).toLowerCase() + detail.slice(1);
+  const sentence = detail.charAt(0).toLowerCase() + detail.slice(1);
+  if (!m) return { sentence };
   const pos = Number(m[1]);
   const before = text.slice(0, pos);
   const line = before.split('\n').length;
   const column = pos - before.lastIndexOf('\n');
-  return `${detail.charAt(0).toLowerCase() + detail.slice(1)} at line ${line}, column ${column}`;
+  return { sentence: `${sentence} at line ${line}, column ${column}`, place: { line, column } };
 }
 
 /** Builds one error diagnostic. */

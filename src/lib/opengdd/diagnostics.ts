@@ -73,6 +73,13 @@ export interface Diagnostic {
   message: string;
   /** True when the finding only follows from another one (e.g. a missing answer). */
   dependent?: boolean;
+  /**
+   * Where the pointed-at member is in the file, 1-based as editors count: where its key starts (a
+   * member), or its value (the root, an array element). Set by the reader of the file (the catalog
+   * loader), which has its text; absent for a file that could not be read as text.
+   */
+  line?: number;
+  column?: number;
 }
 
 /** Longest quoted text a message keeps whole: a finding stays one readable line. */
@@ -109,6 +116,16 @@ const UNSAFE = /[\u0000-\u001f\u007f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069
 /** `text` with every character of {@link UNSAFE} written as an escape (`\n`, `\u202e`). */
 export function escapeControls(text: string): string {
   return text.replace(UNSAFE, (c) => CONTROL[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/**
+ * `JSON.stringify`, with every character of {@link UNSAFE} that it leaves raw inside a string (DEL
+ * and the bidirectional controls, such as U+202E) written as a `\u` escape: the same value for a
+ * JSON reader, and text that a terminal or a log shows as it is.
+ */
+export function safeJson(value: unknown, space?: number): string {
+  // JSON.stringify escapes every other control inside a string; a raw newline is its own layout.
+  return JSON.stringify(value, null, space).replace(UNSAFE, (c) => (c === '\n' ? c : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
 }
 
 /** Longest message kept whole. */
@@ -172,11 +189,15 @@ export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
 }
 
 /**
- * One line: `file#/pointer CODE severity message`. The file and the pointer come from a catalog's
- * names (a key may hold a newline or a right-to-left override), so they are escaped as messages are.
+ * One line: `file:line:column /pointer CODE severity message` — the `path:line:column` form that
+ * terminals, editors and CI logs turn into a link (the place left out when unknown, the pointer
+ * when it names the whole file). The file and the pointer come from a catalog's names (a key may
+ * hold a newline or a right-to-left override), so they are escaped as messages are.
  */
 export function formatDiagnostic(d: Diagnostic): string {
-  return `${escapeControls(d.file)}#${escapeControls(d.pointer)} ${d.code} ${d.severity} ${d.message}`;
+  const place = d.line === undefined ? '' : `:${d.line}:${d.column ?? 1}`;
+  const at = d.pointer === '' ? '' : `${escapeControls(d.pointer)} `;
+  return `${escapeControls(d.file)}${place} ${at}${d.code} ${d.severity} ${d.message}`;
 }
 
 /** What makes two findings the same finding: file, pointer, code, severity and message. */

@@ -60,8 +60,8 @@ export function duplicateKeys(text: string): DuplicateKey[] {
   return withPlaces(text, found);
 }
 
-/** The index of the quote that closes the string opening at `start`. */
-function stringEnd(text: string, start: number): number {
+/** The index of the quote that closes the string opening at `start` (its length when none does). */
+export function stringEnd(text: string, start: number): number {
   let end = text.indexOf('"', start + 1);
   while (end > 0) {
     let backslashes = 0;

@@ -34,6 +34,29 @@ export function checkPackShape(doc: unknown, file: string): Diagnostic[] {
   return check('pack', doc, file);
 }
 
+/** The members a pack template declares (pack.schema.json). */
+const TEMPLATE_MEMBERS = new Set(Object.keys((packSchema as { $defs: { template: { properties: object } } }).$defs.template.properties));
+
+/**
+ * The pack as the stages after its shape check may read it: each template that the check found
+ * fault with (an error at `/templates/<n>` or under one of its declared members) replaced by
+ * `null`, which those stages pass over as not a template, so that none of them runs on the broken
+ * part (a `null` title, a number for a text). A member the schema does not declare is read by no
+ * stage, so its finding withholds nothing (a misspelt `tittle` still lets the template's
+ * placeholders be checked). The rest of the pack is the document as given; `doc` is not changed.
+ */
+export function soundPack(doc: unknown, shapeFindings: readonly Diagnostic[]): unknown {
+  const templates = own(doc, 'templates');
+  if (!Array.isArray(templates)) return doc;
+  const broken = new Set<number>();
+  for (const d of shapeFindings) {
+    const m = /^\/templates\/(\d+)(?:\/([^/]*))?/.exec(d.pointer);
+    if (m && d.severity === 'error' && (m[2] === undefined || TEMPLATE_MEMBERS.has(m[2]))) broken.add(Number(m[1]));
+  }
+  if (broken.size === 0) return doc;
+  return { ...(doc as Record<string, unknown>), templates: templates.map((t, i) => (broken.has(i) ? null : t)) };
+}
+
 /** Checks a catalog's `groups.json`, including that no group id repeats (`CATALOG_GROUPS`). */
 export function checkGroupsShape(doc: unknown, file: string): Diagnostic[] {
   const found = check('groups', doc, file);
