@@ -10,7 +10,7 @@ import { memberKeys } from '../../opengdd/json.ts';
 import type { Definition } from '../../opengdd/types.ts';
 import { tocOf, type Section, type TocEntry } from './sections.ts';
 import { pageState, type EvaluationLike, type OutcomeLike, type PageState } from './state.ts';
-import { humanize, OFF_HEADING, plural, WAITING_HEADING } from './words.ts';
+import { humanize, OFF_HEADING, some, WAITING_HEADING } from './words.ts';
 
 /** What an adoption page is built from. */
 export interface AdoptionPageInput {
@@ -60,7 +60,7 @@ export const ADOPTION_INTRO = {
 
 /** The sentence over an adoption's tests. */
 export function testsIntro(templates: number): string {
-  return `The contract comes with ${plural(templates, 'test')}. A test that runs once per row is counted once for each row. Tests that do not apply to these answers are still listed, with the reason.`;
+  return `The contract comes with ${some(templates, 'test')}. A test that runs once per row is counted once for each row. Tests that do not apply to these answers are still listed, with the reason.`;
 }
 
 /** "Answers": how many of the questions are asked, or that there are none. */
@@ -72,8 +72,15 @@ export function answersSection(asked: number, total: number, contractTitle: stri
         heading: 'Answers',
         depth: 2,
         count: `${asked}/${total}`,
-        intro: `${asked} of the ${plural(total, 'question')} are asked for these answers. A question that is not asked gives way to its “otherwise” text, and any answer recorded for it does not count.`,
+        intro: `${askedOf(asked, total)} for these answers. A question that is not asked gives way to its “otherwise” text, and any answer recorded for it does not count.`,
       };
+}
+
+/** "2 of the 3 questions are asked", "1 of the 3 questions is asked", "The one question is not asked". */
+function askedOf(asked: number, total: number): string {
+  if (total === 1) return asked ? 'The one question is asked' : 'The one question is not asked';
+  if (asked === 0) return `None of the ${total} questions is asked`;
+  return `${asked} of the ${total} questions ${asked === 1 ? 'is' : 'are'} asked`;
 }
 
 /** The sections of the tests: the tests, then those that wait, then those that do not apply. */

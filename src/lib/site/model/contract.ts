@@ -12,7 +12,7 @@ import { mechanismBlocks, type MechanismBlock } from './mechanism.ts';
 import { answersSectionFor } from './shared.ts';
 import { tocOf, type Section, type TocEntry } from './sections.ts';
 import { pageState, type EvaluationLike, type OutcomeLike, type PageState } from './state.ts';
-import { humanize, plural } from './words.ts';
+import { humanize, plural, some, testsFromTemplates } from './words.ts';
 
 /** What a contract page is built from. */
 export interface ContractPageInput {
@@ -88,7 +88,7 @@ export function contractPage(input: ContractPageInput): ContractPageModel {
           heading: 'Verification pack',
           depth: 2,
           count: String(templates),
-          intro: `The contract comes with ${plural(templates, 'test')} (${templates - input.perRow} once, ${input.perRow} per row). A test that runs once per row is counted once for each row an adoption lists. Each one below says whether it applies to the answers tried here, waits on an answer, or does not apply, and why.`,
+          intro: `The contract comes with ${packTests(templates, input.perRow)}. A test that runs once per row is counted once for each row an adoption lists. Each one below says whether it applies to the answers tried here, waits on an answer, or does not apply, and why.`,
         }
       : {
           id: 'pack',
@@ -130,7 +130,15 @@ export function contractPage(input: ContractPageInput): ContractPageModel {
     adoptions: input.adoptions.map((a) => ({
       id: a.id,
       name: humanize(a.id),
-      line: input.hasPack ? `${plural(a.tests, 'test')} from ${a.live} of ${plural(templates, 'template')}` : '',
+      line: input.hasPack ? testsFromTemplates(a.tests, a.live, templates) : '',
     })),
   };
+}
+
+/** "3 tests (2 once, 1 per row)", "1 test, run once", "4 tests, each run once per row", "no tests". */
+function packTests(templates: number, perRow: number): string {
+  const once = templates - perRow;
+  if (templates === 0) return some(0, 'test');
+  if (perRow === 0 || once === 0) return `${plural(templates, 'test')}, ${templates === 1 ? '' : 'each '}run once${perRow ? ' per row' : ''}`;
+  return `${plural(templates, 'test')} (${once} once, ${perRow} per row)`;
 }

@@ -1,7 +1,7 @@
 /** `/og/contracts/<cv>/<adoption>.png`: the social image of an adoption (PNG 1200×630). */
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { allAdoptions, allDefinitions, type AdoptionEntry, type DefinitionEntry } from '../../../../lib/node/collections.ts';
-import { plural } from '../../../../lib/site/model/words.ts';
+import { appliesFact, plural } from '../../../../lib/site/model/words.ts';
 import { cardPng, drawAhead } from '../../../../lib/node/social-png.ts';
 import type { SocialCard } from '../../../../lib/site/social.ts';
 
@@ -15,7 +15,7 @@ function card(entry: AdoptionEntry, definition: DefinitionEntry): SocialCard {
     subtitle: `${d.title} ${d.version}`,
     status: d.status,
     facts: d.pack
-      ? [plural(tests, 'test'), `${live} of ${templates} templates apply`]
+      ? [plural(tests, 'test'), appliesFact(live, templates)]
       : ['No tests yet: the pack is promised'],
   };
 }
