@@ -4,19 +4,22 @@ import { allAdoptions, allDefinitions, type AdoptionEntry, type DefinitionEntry 
 import { appliesFact, plural } from '../../../../lib/site/model/words.ts';
 import { cardPng, drawAhead } from '../../../../lib/node/social-png.ts';
 import type { SocialCard } from '../../../../lib/site/social.ts';
+import { ADOPTION_WORDS } from '../../../../lib/site/model/words/adoption.ts';
+
+const W = ADOPTION_WORDS.card;
 
 function card(entry: AdoptionEntry, definition: DefinitionEntry): SocialCard {
   const a = entry.data;
   const d = definition.data;
   const { tests, live, templates } = a.counts;
   return {
-    kicker: `OpenGDD adoption · ${definition.id}`,
+    kicker: W.kicker(definition.id),
     title: a.adoption,
     subtitle: `${d.title} ${d.version}`,
     status: d.status,
     facts: d.pack
       ? [plural(tests, 'test'), appliesFact(live, templates)]
-      : ['No tests yet: the pack is promised'],
+      : [W.promised],
   };
 }
 
