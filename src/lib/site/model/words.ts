@@ -11,6 +11,16 @@ import type { Definition } from '../../opengdd/types.ts';
 import { valueCitationProblem } from '../../opengdd/grammar.ts';
 import { joinPlain, type Naming } from '../describe.ts';
 
+// The word tables split by page type: each file stands alone, so an island script can take its
+// few words from one without pulling this module (and the engine) into the browser.
+export * from './words/site.ts';
+export * from './words/catalog.ts';
+export * from './words/contract.ts';
+export * from './words/adoption.ts';
+export * from './words/definition.ts';
+export * from './words/compare.ts';
+export * from './words/explorer.ts';
+
 /** The tone of a state badge (see StateBadge.astro). */
 export type Tone = 'ok' | 'muted' | 'warn' | 'danger' | 'info';
 

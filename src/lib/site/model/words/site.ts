@@ -42,11 +42,28 @@ export const selfLinkLabel = (heading: string): string => `Link to the section $
 /** The page title: "Backpack · OpenGDD contracts". */
 export const pageTitle = (title: string): string => (title === SITE_NAME ? title : `${title} · ${SITE_NAME}`);
 
-/** The search button and dialog. */
+/** The search button and dialog, and what the dialog says once it has loaded. */
 export const SEARCH_WORDS = {
   open: 'Search',
   title: 'Search the catalog',
   close: 'Close',
+  filters: {
+    group: { label: 'Shelf', any: 'All shelves' },
+    kind: { label: 'Kind', any: 'All kinds' },
+    contract: { label: 'Contract', any: 'All contracts' },
+  },
+  older: 'older version',
+  olderTitle: (newest: number | string) => `An earlier version; the newest is version ${newest}`,
+  placeholder: 'A name, an alias, a question or a test name',
+  results: 'Results',
+  more: 'More results',
+  keys: 'Arrow keys move through the results, Enter opens one, Escape closes.',
+  /** "3 results for backpack", "No results with these filters". */
+  status: (total: number, query: string) => {
+    const what = query ? `for ${query}` : 'with these filters';
+    return total === 0 ? `No results ${what}` : `${total} ${total === 1 ? 'result' : 'results'} ${what}`;
+  },
+  inDev: 'Search is available on the built site (npm run build), not in development.',
 } as const;
 
 /** The theme control. */
