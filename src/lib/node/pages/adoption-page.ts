@@ -4,6 +4,10 @@
  * newest version and whether it has this adoption, the supplied state the explorer starts from,
  * and the page model. The route only renders this object, so it names every input the page's HTML
  * depends on.
+ *
+ * Besides this object a page depends only on what every page shares, read by the components that
+ * show it: the sidebar's shelves and the version switcher's versions (collections.ts, once per
+ * build), its own address, and the build's settings (site, base path, authoring tool address).
  */
 import { suppliedState, type TriedState } from '../../opengdd/explore.ts';
 import type { Naming } from '../../site/describe.ts';

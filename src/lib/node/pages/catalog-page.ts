@@ -1,6 +1,10 @@
 /**
  * Everything the catalog page is made from, gathered before it renders: the shelves with their
  * contracts (newest versions), the counts, and the page model. The route only renders this object.
+ *
+ * Besides this object a page depends only on what every page shares, read by the components that
+ * show it: the sidebar's shelves and the version switcher's versions (collections.ts, once per
+ * build), its own address, and the build's settings (site, base path, authoring tool address).
  */
 import { catalogPage, type CatalogPageModel } from '../../site/model/catalog.ts';
 import type { Section } from '../../site/model/sections.ts';

@@ -4,6 +4,10 @@
  * older, its adoptions' counts, how they answer, the engine's run from no answers, and the page
  * model built from them. The route only renders this object, so it names every input the page's
  * HTML depends on.
+ *
+ * Besides this object a page depends only on what every page shares, read by the components that
+ * show it: the sidebar's shelves and the version switcher's versions (collections.ts, once per
+ * build), its own address, and the build's settings (site, base path, authoring tool address).
  */
 import { render } from 'astro:content';
 import { explore, STAND_IN_ADOPTION, type Exploration } from '../../opengdd/explore.ts';
