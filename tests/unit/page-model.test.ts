@@ -154,7 +154,7 @@ describe('the contract page model', () => {
     expect(m.sections.map((s) => s.id)).toEqual(['why', 'changes', 'summary', 'mechanism', 'questions', 'values', 'rules', 'row-sets', 'pack', 'tests', 'adoptions', 'use']);
     expect(m.toc.map((t) => t.text)).toEqual(m.sections.map((s) => s.heading));
     expect(m.sections.find((s) => s.id === 'changes')!.heading).toBe('What changed in version 2');
-    expect(m.adoptions).toEqual([{ id: 'lamp', name: 'Lamp', line: `5 tests from 3 of ${pack.templates.length} templates` }]);
+    expect(m.adoptions).toEqual([{ id: 'lamp', name: 'Lamp', line: `5 tests from 3 of the ${pack.templates.length} templates` }]);
   });
 
   it('a mechanism whose author heads its parts has them as sub-sections, counted apart from its statements', () => {

@@ -130,7 +130,13 @@ export function matrixLine(a: AdoptionAnswers): string {
   const used = a.templates.filter((t) => !t.unused).length;
   const unused = a.templates.length - used;
   const n = a.adoptions.length;
-  const head = `${n === 1 ? 'The one adoption exercises' : `${n} adoptions exercise`} ${used} of the ${a.templates.length} template${a.templates.length === 1 ? '' : 's'}`;
+  const t = a.templates.length;
+  if (t === 0) return 'The pack has no templates to exercise.';
+  if (n === 0) return `No adoption exercises the ${t === 1 ? 'one template' : `${t} templates`} yet.`;
+  const who = n === 1 ? 'The one adoption exercises' : `${n} adoptions exercise`;
+  if (t === 1) return used ? `${who} the one template.` : `${n === 1 ? 'The one adoption does not exercise' : `None of the ${n} adoptions exercises`} the one template.`;
+  if (used === 0) return `${who} none of the ${t} templates.`;
+  const head = `${who} ${used} of the ${t} templates`;
   if (!unused) return `${head}: every template is exercised.`;
   return `${head}; the other ${unused === 1 ? 'one is' : `${unused} are`} not exercised.`;
 }
@@ -169,5 +175,6 @@ export function publishedAnswers(cv: string, a: AdoptionAnswers): PublishedAnswe
 /** The "How adoptions answer" section's sentence. */
 export function answersIntro(a: AdoptionAnswers): string {
   const n = a.adoptions.length;
-  return `What the catalog’s ${n} adoption${n === 1 ? '' : 's'} answered to each question, option by option; an adoption a question is not asked of is counted apart.`;
+  if (n === 0) return 'No adoption in the catalog answers these questions yet.';
+  return `What the catalog’s ${n === 1 ? 'one adoption' : `${n} adoptions`} answered to each question, option by option; an adoption a question is not asked of is counted apart.`;
 }

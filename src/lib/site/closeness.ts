@@ -51,6 +51,7 @@ export function closestSentence(names: readonly string[], ranked: readonly Liken
   const tied = ranked.filter((r) => r.alike === best.alike && r.of === best.of);
   const rest = ranked.slice(tied.length);
   const same = best.alike === best.of;
-  const head = `Closest: ${andList(tied.map((r) => names[r.index]!))} — ${best.alike} of ${best.of} answers alike${same ? ' (the same answers)' : ''}.`;
+  const alike = best.of === 1 ? 'the same answer to the one question' : `${best.alike} of ${best.of} answers alike${same ? ' (the same answers)' : ''}`;
+  const head = `Closest: ${andList(tied.map((r) => names[r.index]!))} — ${alike}.`;
   return rest.length ? `${head} Then ${andList(rest.map((r) => `${names[r.index]} (${r.alike} of ${r.of})`))}.` : head;
 }

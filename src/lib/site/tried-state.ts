@@ -21,6 +21,13 @@ function andList(items: string[]): string {
 
 const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
+/** "3 of 6 questions answered", "The one question answered", "None of 4 questions answered". */
+function answeredOf(answered: number, asked: number): string {
+  if (asked === 0) return 'No question asked';
+  if (asked === 1) return answered ? 'The one question answered' : 'The one question not answered';
+  return answered === 0 ? `None of ${asked} questions answered` : `${answered} of ${asked} questions answered`;
+}
+
 /**
  * The sentence for `tried` against the page's `base` (an adoption's supplied state; nothing on a
  * contract page), e.g. "2 answers differ from the supplied ones: Fill order and Partial
@@ -50,7 +57,7 @@ export function triedStateSentence(
   const asked = questions.filter((q) => q.asked);
   const answered = asked.filter((q) => q.counted).length;
   if (!answered && !values.length && !rows.length) return 'No answers yet. Choose some above: the tests below follow.';
-  const parts = [`${answered} of ${count(asked.length, 'question')} answered`];
+  const parts = [answeredOf(answered, asked.length)];
   if (values.length) parts.push(`${count(values.length, 'value')} tried`);
   if (rows.length) parts.push(`rows tried for ${andList(rows)}`);
   return `${parts.join('; ')}.`;

@@ -22,6 +22,8 @@ import {
 import { latestRoutes } from '../../lib/site/versions.ts';
 import { adoptionDisplayName } from '../../lib/site/search-names.ts';
 import { catalogSchemaEntry } from '../../lib/site/catalog-schema.ts';
+import { ADOPTION_WORDS } from '../../lib/site/model/words/adoption.ts';
+import { CONTRACT_WORDS } from '../../lib/site/model/words/contract.ts';
 
 export const GET: APIRoute = async ({ site }) => {
   const origin = site ?? new URL('https://opengdd.org');
@@ -57,7 +59,7 @@ export const GET: APIRoute = async ({ site }) => {
   const { routes, clashes } = latestRoutes(all.map((d) => ({ id: d.id, contract: d.data.contract, version: d.data.version, adoptions: d.data.adoptions })));
   const latest = routes.map((r) => {
     const d = byId.get(r.target)!;
-    const what = `${d.title}, version ${d.version}`;
+    const what = CONTRACT_WORDS.name(d.title, d.version);
     return {
       path: latestUrl(r.path),
       url: abs(latestUrl(r.path)),
@@ -65,7 +67,7 @@ export const GET: APIRoute = async ({ site }) => {
       ...(r.adoption ? { adoption: r.adoption } : {}),
       definition: r.target,
       target: abs(r.adoption ? adoptionUrl(r.target, r.adoption) : definitionUrl(r.target)),
-      title: r.adoption ? `${adoptionDisplayName(r.adoption)} · adoption of ${what}` : what,
+      title: r.adoption ? ADOPTION_WORDS.card.latestTitle(adoptionDisplayName(r.adoption), what) : what,
     };
   });
   const schemas = [catalogSchemaEntry(abs(catalogAdoptionSchemaUrl()), all.map((d) => ({ id: d.id, contract: d.data.contract, version: d.data.version, url: abs(adoptionSchemaUrl(d.id)) })))];

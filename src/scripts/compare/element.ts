@@ -13,6 +13,7 @@ import type { PublishedAnswers } from '../../lib/site/adoption-answers.ts';
 import { loadFailed } from '../../lib/site/model/notices.ts';
 import { placeholderPieces } from '../../lib/site/model/template.ts';
 import { pieceNodes } from '../explorer/pieces.ts';
+import { COMPARE_WORDS as W } from '../../lib/site/model/words/compare.ts';
 
 /** The answers of the URL's tried state (`a.<question>=<option>` with `try=1`), as the island writes them. */
 function answersInUrl(): Record<string, string> {
@@ -118,14 +119,14 @@ class AdoptionCompare extends HTMLElement {
       f = await this.figures;
     } catch {
       this.figures = undefined;
-      body.append(el('p', { className: 'ac-legend' }, loadFailed('The figures')));
+      body.append(el('p', { className: 'ac-legend' }, loadFailed(W.figures)));
       return;
     }
     const link = (i: number) => el('a', { href: f.adoptions[i]!.url }, f.adoptions[i]!.name);
     // A title as its pack writes it, {{placeholders}} marked: the pieces the pack section shows.
     const template = (t: PublishedAnswers['templates'][number]) => el('a', { href: `#template-${t.id}` }, ...pieceNodes(placeholderPieces(t.title)));
     if (box.dataset.matrix !== undefined) {
-      const head = el('tr', {}, el('th', { scope: 'col' }, 'Template'), ...f.adoptions.map((_, i) => el('th', { scope: 'col' }, link(i))));
+      const head = el('tr', {}, el('th', { scope: 'col' }, W.template), ...f.adoptions.map((_, i) => el('th', { scope: 'col' }, link(i))));
       const rows = f.templates.map((t) => {
         const row = el('tr', { className: t.unused ? 'ac-unused' : '' }, el('th', { scope: 'row' }, template(t)));
         row.dataset.t = t.id;
@@ -136,8 +137,8 @@ class AdoptionCompare extends HTMLElement {
       const table = el('table', { className: 'ac-matrix' }, el('thead', {}, head), el('tbody', {}, ...rows));
       const wrap = el('div', { className: 'table-wrap ac-matrix-wrap', tabIndex: 0 }, table);
       wrap.setAttribute('role', 'region');
-      wrap.setAttribute('aria-label', 'Tests by adoption');
-      body.replaceChildren(el('p', { className: 'ac-legend' }, '✓ generates the template’s test · a number: tests from that many rows · – does not apply'), wrap);
+      wrap.setAttribute('aria-label', W.matrixLabel);
+      body.replaceChildren(el('p', { className: 'ac-legend' }, W.legend), wrap);
       this.markMatrix(table);
     } else {
       const ids = f.adoptions.map((a) => a.id);
@@ -152,7 +153,7 @@ class AdoptionCompare extends HTMLElement {
               'ul',
               {},
               ...t.unused!.map((u) => {
-                const who = u.adoptions.length === ids.length && ids.length > 1 ? 'Every adoption' : u.adoptions.map((id) => f.adoptions[ids.indexOf(id)]!.name).join(', ');
+                const who = u.adoptions.length === ids.length && ids.length > 1 ? W.everyAdoption : u.adoptions.map((id) => f.adoptions[ids.indexOf(id)]!.name).join(', ');
                 return el('li', {}, el('span', { className: 'ac-for' }, `${who}:`), ` ${u.reason}`);
               }),
             ),
@@ -178,7 +179,7 @@ class AdoptionCompare extends HTMLElement {
     }
     const head = table.querySelector('thead tr');
     // The reader's column comes first, beside the template it speaks of.
-    if (head && !head.querySelector('.ac-tried')) head.firstElementChild!.after(el('th', { scope: 'col', className: 'ac-tried' }, 'Tried'));
+    if (head && !head.querySelector('.ac-tried')) head.firstElementChild!.after(el('th', { scope: 'col', className: 'ac-tried' }, W.tried));
     for (const row of table.querySelectorAll<HTMLElement>('tbody tr[data-t]')) {
       const section = document.querySelector(`[data-live][data-template="${CSS.escape(row.dataset.t!)}"]`);
       const live = section?.getAttribute('data-live') === 'true';

@@ -15,6 +15,7 @@ import { loadFailed } from '../../lib/site/model/notices.ts';
 import { definitionUrl, templateAnchor } from '../../lib/site/urls.ts';
 import { loadExplorerData, type EmbeddedExplorerData, type ExplorerData } from './data.ts';
 import { attr, make, setBadge, setText, show } from './dom.ts';
+import { EXPLORER_FILES } from '../../lib/site/model/words/explorer.ts';
 
 /** The engine and the page model, loaded as the island starts (see engine.ts). */
 type Engine = typeof import('./engine.ts');
@@ -58,7 +59,7 @@ class AnswerExplorer extends HTMLElement {
     });
     this.ready.catch(() => {
       this.setAttribute('data-failed', '');
-      setText(this.querySelector('[data-change]'), loadFailed('This contract’s files for the explorer'));
+      setText(this.querySelector('[data-change]'), loadFailed(EXPLORER_FILES));
     });
     // A change made while the definition and pack load waits for them, then counts; once they
     // are in, a change is handled at once (within the event, as the bench's timings expect).

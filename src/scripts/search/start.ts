@@ -7,6 +7,7 @@
  * Keys: ArrowDown/ArrowUp move from the input through the results' links and back, Enter follows
  * the focused link (in the input: the first result), typing on a result goes back to the input.
  */
+import { SEARCH_WORDS } from '../../lib/site/model/words/site.ts';
 import { excerptRuns, MAX_SECTIONS, normalizeQuery, rankResults, resultLabel, type RankedResult, type SearchCandidate } from '../../lib/site/search-rank.ts';
 
 /** The parts of Pagefind's browser API the dialog uses (pagefind.js, Pagefind 1.x). */
@@ -29,9 +30,9 @@ const MORE = 16;
 
 /** The filters, in the order shown, with the words of their "any" choice. */
 const FILTERS: { key: string; label: string; any: string }[] = [
-  { key: 'group', label: 'Shelf', any: 'All shelves' },
-  { key: 'kind', label: 'Kind', any: 'All kinds' },
-  { key: 'contract', label: 'Contract', any: 'All contracts' },
+  { key: 'group', ...SEARCH_WORDS.filters.group },
+  { key: 'kind', ...SEARCH_WORDS.filters.kind },
+  { key: 'contract', ...SEARCH_WORDS.filters.contract },
 ];
 
 /** HTML text (Pagefind's excerpts and filter names hold entities) as plain text, markup dropped. */
@@ -68,8 +69,8 @@ function resultNode(r: RankedResult): HTMLLIElement {
   const link = el('a', { class: 'hit-link', href: r.url }, el('span', { class: 'hit-name' }, r.name || r.url));
   if (r.what) link.append(el('span', { class: 'hit-sep' }, ' · '), el('span', { class: 'hit-what' }, r.what));
   if (r.older) {
-    link.append(el('span', { class: 'hit-older' }, el('span', { class: 'visually-hidden' }, ' · '), 'older version'));
-    link.title = `An earlier version; the newest is version ${r.newestVersion ?? '?'}`;
+    link.append(el('span', { class: 'hit-older' }, el('span', { class: 'visually-hidden' }, ' · '), SEARCH_WORDS.older));
+    link.title = SEARCH_WORDS.olderTitle(r.newestVersion ?? '?');
   }
   const li = el('li', { class: 'hit' }, link);
   li.dataset.label = resultLabel(r);
@@ -149,7 +150,7 @@ export function startSearch(host: HTMLElement): void {
   const input = el('input', {
     type: 'search',
     class: 'search-input',
-    placeholder: 'A name, an alias, a question or a test name',
+    placeholder: SEARCH_WORDS.placeholder,
     autocomplete: 'off',
     spellcheck: false,
   });
@@ -169,9 +170,9 @@ export function startSearch(host: HTMLElement): void {
   const status = el('p', { class: 'search-status', role: 'status' });
   status.setAttribute('aria-live', 'polite');
   const list = el('ol', { class: 'search-results', id: 'site-search-results' });
-  list.setAttribute('aria-label', 'Results');
-  const more = el('button', { type: 'button', class: 'search-more', hidden: true }, 'More results');
-  const keys = el('p', { class: 'search-keys', id: 'site-search-keys' }, 'Arrow keys move through the results, Enter opens one, Escape closes.');
+  list.setAttribute('aria-label', SEARCH_WORDS.results);
+  const more = el('button', { type: 'button', class: 'search-more', hidden: true }, SEARCH_WORDS.more);
+  const keys = el('p', { class: 'search-keys', id: 'site-search-keys' }, SEARCH_WORDS.keys);
   const form = el('form', { class: 'search-form', role: 'search' }, input, filterRow);
   form.addEventListener('submit', (e) => e.preventDefault());
   root.replaceChildren(form, status, el('div', { class: 'search-scroll' }, list, more), keys);
@@ -213,8 +214,7 @@ export function startSearch(host: HTMLElement): void {
     list.replaceChildren(...ranked.map(resultNode));
     more.hidden = pending.length === 0;
     const total = search.results.length;
-    const what = q ? `for ${q}` : 'with these filters';
-    status.textContent = total === 0 ? `No results ${what}` : `${total} ${total === 1 ? 'result' : 'results'} ${what}`;
+    status.textContent = SEARCH_WORDS.status(total, q);
     if (ranked[0]) status.append(el('span', { class: 'visually-hidden' }, `. First: ${resultLabel(ranked[0])}`));
     status.dataset.query = q;
   };
@@ -279,6 +279,6 @@ export function startSearch(host: HTMLElement): void {
       if (input.value) await run();
     })
     .catch(() => {
-      status.textContent = 'Search is available on the built site (npm run build), not in development.';
+      status.textContent = SEARCH_WORDS.inDev;
     });
 }

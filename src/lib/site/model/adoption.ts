@@ -8,9 +8,9 @@
  */
 import { memberKeys } from '../../opengdd/json.ts';
 import type { Definition } from '../../opengdd/types.ts';
-import { tocOf, type Section, type TocEntry } from './sections.ts';
+import { tocOf, type AdoptionSectionId, type Section, type TocEntry } from './sections.ts';
 import { pageState, type EvaluationLike, type OutcomeLike, type PageState } from './state.ts';
-import { humanize, OFF_HEADING, plural, WAITING_HEADING } from './words.ts';
+import { humanize, OFF_HEADING, some, WAITING_HEADING } from './words.ts';
 
 /** What an adoption page is built from. */
 export interface AdoptionPageInput {
@@ -40,7 +40,7 @@ export interface AdoptionPageModel {
   contractName: string;
   title: string;
   description: string;
-  sections: Section[];
+  sections: Section<AdoptionSectionId>[];
   toc: TocEntry[];
   state: PageState;
 }
@@ -60,30 +60,38 @@ export const ADOPTION_INTRO = {
 
 /** The sentence over an adoption's tests. */
 export function testsIntro(templates: number): string {
-  return `The contract comes with ${plural(templates, 'test')}. A test that runs once per row is counted once for each row. Tests that do not apply to these answers are still listed, with the reason.`;
+  return `The contract comes with ${some(templates, 'test')}. A test that runs once per row is counted once for each row. Tests that do not apply to these answers are still listed, with the reason.`;
 }
 
 /** "Answers": how many of the questions are asked, or that there are none. */
-export function answersSection(asked: number, total: number, contractTitle: string): Section {
+export function answersSection(asked: number, total: number, contractTitle: string): Section<'answers'> {
   return total === 0
-    ? { id: 'answers', heading: 'Answers', depth: 2, empty: `${contractTitle} asks no questions: its mechanism is the same for every game.` }
+    ? { kind: 'answers', id: 'answers', heading: 'Answers', depth: 2, empty: `${contractTitle} asks no questions: its mechanism is the same for every game.` }
     : {
+        kind: 'answers',
         id: 'answers',
         heading: 'Answers',
         depth: 2,
         count: `${asked}/${total}`,
-        intro: `${asked} of the ${plural(total, 'question')} are asked for these answers. A question that is not asked gives way to its “otherwise” text, and any answer recorded for it does not count.`,
+        intro: `${askedOf(asked, total)} for these answers. A question that is not asked gives way to its “otherwise” text, and any answer recorded for it does not count.`,
       };
 }
 
+/** "2 of the 3 questions are asked", "1 of the 3 questions is asked", "The one question is not asked". */
+function askedOf(asked: number, total: number): string {
+  if (total === 1) return asked ? 'The one question is asked' : 'The one question is not asked';
+  if (asked === 0) return `None of the ${total} questions is asked`;
+  return `${asked} of the ${total} questions ${asked === 1 ? 'is' : 'are'} asked`;
+}
+
 /** The sections of the tests: the tests, then those that wait, then those that do not apply. */
-export function testSections(state: PageState, hasPack: boolean, intro: string): Section[] {
-  if (!hasPack) return [{ id: 'tests', heading: 'Tests', depth: 2, empty: 'No verification pack is published for this version, so no tests are generated: the requirements bind the builder as prose.' }];
+export function testSections(state: PageState, hasPack: boolean, intro: string): Section<AdoptionSectionId>[] {
+  if (!hasPack) return [{ kind: 'tests' as const, id: 'tests', heading: 'Tests', depth: 2, empty: 'No verification pack is published for this version, so no tests are generated: the requirements bind the builder as prose.' }];
   const { counts } = state;
   return [
-    { id: 'tests', heading: 'Tests', depth: 2, count: String(counts.tests), intro },
-    { id: 'waiting', heading: WAITING_HEADING, depth: 3, count: String(counts.waits) },
-    { id: 'not-applying', heading: OFF_HEADING, depth: 3, count: String(counts.off) },
+    { kind: 'tests' as const, id: 'tests', heading: 'Tests', depth: 2, count: String(counts.tests), intro },
+    { kind: 'waiting', id: 'waiting', heading: WAITING_HEADING, depth: 3, count: String(counts.waits) },
+    { kind: 'not-applying', id: 'not-applying', heading: OFF_HEADING, depth: 3, count: String(counts.off) },
   ];
 }
 
@@ -98,15 +106,15 @@ export function adoptionPage(input: AdoptionPageInput): AdoptionPageModel {
   const inputs = memberKeys(input.verification).length;
   const name = humanize(input.adoption);
   const contractName = `${input.contractTitle}, version ${input.version}`;
-  const sections: Section[] = [
+  const sections: Section<AdoptionSectionId>[] = [
     answersSection(state.asked, questions, input.contractTitle),
     part('values', 'Values', values, ADOPTION_INTRO.values, ADOPTION_INTRO.valuesEmpty),
     part('rules', 'Rules', rules, ADOPTION_INTRO.rules, ADOPTION_INTRO.rulesEmpty, true),
     part('rows', 'Rows', rowSets, ADOPTION_INTRO.rows, ADOPTION_INTRO.rowsEmpty),
     part('verification', 'Verification inputs', inputs, ADOPTION_INTRO.verification, ADOPTION_INTRO.verificationEmpty, true),
     ...testSections(state, input.hasPack, testsIntro(state.counts.templates)),
-    ...(input.findings ? [{ id: 'findings', heading: 'Findings', depth: 2 as const, count: String(input.findings), intro: 'What validation reports about this file. Warnings do not stop a build.' }] : []),
-    { id: 'file', heading: 'The adoption file', depth: 2, intro: ADOPTION_INTRO.file },
+    ...(input.findings ? [{ kind: 'findings' as const, id: 'findings', heading: 'Findings', depth: 2 as const, count: String(input.findings), intro: 'What validation reports about this file. Warnings do not stop a build.' }] : []),
+    { kind: 'file', id: 'file', heading: 'The adoption file', depth: 2, intro: ADOPTION_INTRO.file },
   ];
   return {
     name,
@@ -124,6 +132,6 @@ export function adoptionPage(input: AdoptionPageInput): AdoptionPageModel {
  * A part of the adoption page: its count and intro when it has items, its empty sentence when
  * not (with the intro too where the intro still explains what the empty part would hold).
  */
-function part(id: string, heading: string, n: number, intro: string, empty: string, introWhenEmpty = false): Section {
-  return n ? { id, heading, depth: 2, count: String(n), intro } : { id, heading, depth: 2, ...(introWhenEmpty ? { intro } : {}), empty };
+function part(id: AdoptionSectionId, heading: string, n: number, intro: string, empty: string, introWhenEmpty = false): Section<AdoptionSectionId> {
+  return n ? { kind: id, id, heading, depth: 2, count: String(n), intro } : { kind: id, id, heading, depth: 2, ...(introWhenEmpty ? { intro } : {}), empty };
 }

@@ -16,14 +16,15 @@ export interface CatalogPageInput {
 
 /** The catalog page's model. */
 export interface CatalogPageModel {
-  sections: Section[];
+  sections: Section<'shelf'>[];
   toc: TocEntry[];
   countsLine: string;
 }
 
 /** Builds the model of the catalog page. */
 export function catalogPage(input: CatalogPageInput): CatalogPageModel {
-  const sections: Section[] = input.shelves.map((s) => ({
+  const sections: Section<'shelf'>[] = input.shelves.map((s) => ({
+    kind: 'shelf',
     id: `shelf-${s.id}`,
     heading: s.title,
     depth: 2,

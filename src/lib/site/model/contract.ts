@@ -10,9 +10,12 @@ import { memberKeys } from '../../opengdd/json.ts';
 import type { Definition } from '../../opengdd/types.ts';
 import { mechanismBlocks, type MechanismBlock } from './mechanism.ts';
 import { answersSectionFor } from './shared.ts';
-import { tocOf, type Section, type TocEntry } from './sections.ts';
+import { tocOf, type ContractSectionId, type Section, type TocEntry } from './sections.ts';
 import { pageState, type EvaluationLike, type OutcomeLike, type PageState } from './state.ts';
-import { humanize, plural } from './words.ts';
+import { humanize, plural, some, testsFromTemplates } from './words.ts';
+
+/** What a contract page's sections are: the site's own, an about page's headings, the mechanism's parts. */
+export type ContractSectionKind = ContractSectionId | 'about' | 'mechanism-part';
 
 /** What a contract page is built from. */
 export interface ContractPageInput {
@@ -39,7 +42,7 @@ export interface ContractPageModel {
   /** "Container, version 1". */
   name: string;
   title: string;
-  sections: Section[];
+  sections: Section<ContractSectionKind>[];
   toc: TocEntry[];
   /** The mechanism as blocks, when its author numbers steps or heads parts (see mechanism.ts). */
   mechanism?: MechanismBlock[];
@@ -58,12 +61,13 @@ export function contractPage(input: ContractPageInput): ContractPageModel {
   const rowSets = memberKeys(def.declares.rows).length;
   const templates = input.outcomes.length;
   const mechanism = mechanismBlocks(def.mechanism);
-  const parts = (mechanism ?? []).flatMap((b): Section[] => (b.kind === 'heading' ? [{ id: b.id, heading: b.text, depth: 3 }] : []));
-  const sections: Section[] = [
-    ...input.aboutHeadings.map((h) => ({ id: h.id, heading: h.text, depth: h.depth })),
-    ...(input.newerVersion !== undefined ? [{ id: 'changes', heading: `What changed in version ${input.newerVersion}`, depth: 2 as const }] : []),
-    { id: 'summary', heading: 'Summary', depth: 2 },
+  const parts = (mechanism ?? []).flatMap((b): Section<ContractSectionKind>[] => (b.kind === 'heading' ? [{ kind: 'mechanism-part', id: b.id, heading: b.text, depth: 3 }] : []));
+  const sections: Section<ContractSectionKind>[] = [
+    ...input.aboutHeadings.map((h): Section<ContractSectionKind> => ({ kind: 'about', id: h.id, heading: h.text, depth: h.depth })),
+    ...(input.newerVersion !== undefined ? [{ kind: 'changes' as const, id: 'changes', heading: `What changed in version ${input.newerVersion}`, depth: 2 as const }] : []),
+    { kind: 'summary', id: 'summary', heading: 'Summary', depth: 2 },
     {
+      kind: 'mechanism',
       id: 'mechanism',
       heading: 'Mechanism',
       depth: 2,
@@ -74,23 +78,25 @@ export function contractPage(input: ContractPageInput): ContractPageModel {
     ...parts,
     answersSectionFor(questions, input.title),
     values
-      ? { id: 'values', heading: 'Values', depth: 2, count: String(values), intro: 'Each value is either a number an adoption sets or, where accepted, a reference to one of the game’s tuning keys.' }
-      : { id: 'values', heading: 'Values', depth: 2, empty: 'This contract has no numbers to set.' },
+      ? { kind: 'values', id: 'values', heading: 'Values', depth: 2, count: String(values), intro: 'Each value is either a number an adoption sets or, where accepted, a reference to one of the game’s tuning keys.' }
+      : { kind: 'values', id: 'values', heading: 'Values', depth: 2, empty: 'This contract has no numbers to set.' },
     rules
-      ? { id: 'rules', heading: 'Rules', depth: 2, count: String(rules), intro: 'A rule is a check between the numbers. Validation reports a rule that fails.' }
-      : { id: 'rules', heading: 'Rules', depth: 2, empty: 'This contract has no rules between its numbers.' },
+      ? { kind: 'rules', id: 'rules', heading: 'Rules', depth: 2, count: String(rules), intro: 'A rule is a check between the numbers. Validation reports a rule that fails.' }
+      : { kind: 'rules', id: 'rules', heading: 'Rules', depth: 2, empty: 'This contract has no rules between its numbers.' },
     rowSets
-      ? { id: 'row-sets', heading: 'Row sets', depth: 2, count: String(rowSets), intro: 'Lists each adoption fills in, one row per item. A list can be empty.' }
-      : { id: 'row-sets', heading: 'Row sets', depth: 2, empty: 'This contract declares no lists of rows.' },
+      ? { kind: 'row-sets', id: 'row-sets', heading: 'Row sets', depth: 2, count: String(rowSets), intro: 'Lists each adoption fills in, one row per item. A list can be empty.' }
+      : { kind: 'row-sets', id: 'row-sets', heading: 'Row sets', depth: 2, empty: 'This contract declares no lists of rows.' },
     input.hasPack
       ? {
+          kind: 'pack',
           id: 'pack',
           heading: 'Verification pack',
           depth: 2,
           count: String(templates),
-          intro: `The contract comes with ${plural(templates, 'test')} (${templates - input.perRow} once, ${input.perRow} per row). A test that runs once per row is counted once for each row an adoption lists. Each one below says whether it applies to the answers tried here, waits on an answer, or does not apply, and why.`,
+          intro: `The contract comes with ${packTests(templates, input.perRow)}. A test that runs once per row is counted once for each row an adoption lists. Each one below says whether it applies to the answers tried here, waits on an answer, or does not apply, and why.`,
         }
       : {
+          kind: 'pack',
           id: 'pack',
           heading: 'Verification pack',
           depth: 2,
@@ -99,6 +105,7 @@ export function contractPage(input: ContractPageInput): ContractPageModel {
     ...(input.hasPack
       ? [
           {
+            kind: 'tests' as const,
             id: 'tests',
             heading: 'Tests for these answers',
             depth: 2 as const,
@@ -108,17 +115,17 @@ export function contractPage(input: ContractPageInput): ContractPageModel {
         ]
       : []),
     input.adoptions.length
-      ? { id: 'adoptions', heading: 'Adoptions', depth: 2, count: String(input.adoptions.length) }
-      : { id: 'adoptions', heading: 'Adoptions', depth: 2, empty: 'No game in the catalog has adopted this version yet.' },
+      ? { kind: 'adoptions', id: 'adoptions', heading: 'Adoptions', depth: 2, count: String(input.adoptions.length) }
+      : { kind: 'adoptions', id: 'adoptions', heading: 'Adoptions', depth: 2, empty: 'No game in the catalog has adopted this version yet.' },
     ...(input.compare
       ? [
           questions
-            ? { id: 'answers-by-adoption', heading: 'How adoptions answer', depth: 2 as const, count: String(questions), intro: input.compare.intro }
-            : { id: 'answers-by-adoption', heading: 'How adoptions answer', depth: 2 as const, empty: 'This contract asks no questions: every adoption implements the same mechanism.' },
-          ...(input.compare.matrix !== undefined ? [{ id: 'tests-by-adoption', heading: 'Tests by adoption', depth: 2 as const, count: String(templates), intro: input.compare.matrix }] : []),
+            ? { kind: 'answers-by-adoption' as const, id: 'answers-by-adoption', heading: 'How adoptions answer', depth: 2 as const, count: String(questions), intro: input.compare.intro }
+            : { kind: 'answers-by-adoption' as const, id: 'answers-by-adoption', heading: 'How adoptions answer', depth: 2 as const, empty: 'This contract asks no questions: every adoption implements the same mechanism.' },
+          ...(input.compare.matrix !== undefined ? [{ kind: 'tests-by-adoption' as const, id: 'tests-by-adoption', heading: 'Tests by adoption', depth: 2 as const, count: String(templates), intro: input.compare.matrix }] : []),
         ]
       : []),
-    { id: 'use', heading: 'Adopt this contract', depth: 2 },
+    { kind: 'use', id: 'use', heading: 'Adopt this contract', depth: 2 },
   ];
   return {
     name: `${input.title}, version ${input.version}`,
@@ -130,7 +137,15 @@ export function contractPage(input: ContractPageInput): ContractPageModel {
     adoptions: input.adoptions.map((a) => ({
       id: a.id,
       name: humanize(a.id),
-      line: input.hasPack ? `${plural(a.tests, 'test')} from ${a.live} of ${plural(templates, 'template')}` : '',
+      line: input.hasPack ? testsFromTemplates(a.tests, a.live, templates) : '',
     })),
   };
+}
+
+/** "3 tests (2 once, 1 per row)", "1 test, run once", "4 tests, each run once per row", "no tests". */
+function packTests(templates: number, perRow: number): string {
+  const once = templates - perRow;
+  if (templates === 0) return some(0, 'test');
+  if (perRow === 0 || once === 0) return `${plural(templates, 'test')}, ${templates === 1 ? '' : 'each '}run once${perRow ? ' per row' : ''}`;
+  return `${plural(templates, 'test')} (${once} once, ${perRow} per row)`;
 }

@@ -8,7 +8,7 @@
  */
 import { hasOwn, memberKeys } from '../../opengdd/json.ts';
 import type { RowSetDeclaration } from '../../opengdd/types.ts';
-import { humanize, plural } from './words.ts';
+import { humanize, some } from './words.ts';
 
 /** What the rows table and the rows editor say, static page and explorer alike. */
 export const ROWS_WORDS = {
@@ -63,14 +63,14 @@ export function rowsView(name: string, declaration: RowSetDeclaration, rows: rea
   return {
     name,
     label: humanize(name),
-    count: total > limit ? `${number(total)} rows; the first ${number(limit)} are shown` : plural(total, 'row'),
+    count: total > limit ? `${number(total)} rows; the first ${limit === 1 ? 'one is' : `${number(limit)} are`} shown` : some(total, 'row'),
     total,
     columns: carried.map((f) => ({ field: f, type: String((declaration.record[f] as { type?: unknown } | undefined)?.type ?? '') })),
     rows: shown.map((r) => ({
       ...(typeof r.id === 'string' ? { id: r.id } : {}),
       cells: carried.map((f) => (hasOwn(r, f) ? cell(r[f]) : undefined)),
     })),
-    ...(total > limit ? { cut: `The other ${number(total - limit)} rows are in the adoption file (download it below).` } : {}),
+    ...(total > limit ? { cut: `${total - limit === 1 ? 'The last row is' : `The other ${number(total - limit)} rows are`} in the adoption file (download it below).` } : {}),
     unused: total > 0 ? declared.filter((f) => !carried.includes(f)) : [],
     whenEmpty: declaration['when-empty'] ?? 'The list is empty; this row set has no when-empty text.',
   };

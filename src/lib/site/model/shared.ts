@@ -5,10 +5,11 @@
 import type { Section } from './sections.ts';
 
 /** A contract page's "Questions": how many, or that there are none. */
-export function answersSectionFor(questions: number, contractTitle: string): Section {
+export function answersSectionFor(questions: number, contractTitle: string): Section<'questions'> {
   return questions === 0
-    ? { id: 'questions', heading: 'Questions', depth: 2, empty: `${contractTitle} asks no questions: its mechanism is the same for every game.` }
+    ? { kind: 'questions', id: 'questions', heading: 'Questions', depth: 2, empty: `${contractTitle} asks no questions: its mechanism is the same for every game.` }
     : {
+        kind: 'questions',
         id: 'questions',
         heading: 'Questions',
         depth: 2,

@@ -265,5 +265,6 @@ export const TESTS_SHOWN = 100;
 export function shownTests(item: Pick<TemplateItem, 'tests'>, limit = TESTS_SHOWN): { tests: GeneratedTest[]; cut?: string } {
   if (item.tests.length <= limit) return { tests: item.tests };
   const rest = (item.tests.length - limit).toLocaleString('en-US');
-  return { tests: item.tests.slice(0, limit), cut: `The other ${rest} tests of this template are in the tests’ Markdown (download above).` };
+  const cut = rest === '1' ? 'The last test of this template is' : `The other ${rest} tests of this template are`;
+  return { tests: item.tests.slice(0, limit), cut: `${cut} in the tests’ Markdown (download above).` };
 }

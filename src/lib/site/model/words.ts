@@ -11,6 +11,16 @@ import type { Definition } from '../../opengdd/types.ts';
 import { valueCitationProblem } from '../../opengdd/grammar.ts';
 import { joinPlain, type Naming } from '../describe.ts';
 
+// The word tables split by page type: each file stands alone, so an island script can take its
+// few words from one without pulling this module (and the engine) into the browser.
+export * from './words/site.ts';
+export * from './words/catalog.ts';
+export * from './words/contract.ts';
+export * from './words/adoption.ts';
+export * from './words/definition.ts';
+export * from './words/compare.ts';
+export * from './words/explorer.ts';
+
 /** The tone of a state badge (see StateBadge.astro). */
 export type Tone = 'ok' | 'muted' | 'warn' | 'danger' | 'info';
 
@@ -28,6 +38,35 @@ export type PageKind = 'contract' | 'adoption';
 /** `1 question`, `3 questions`; `irregular` for words that do not take an s. */
 export function plural(n: number, word: string, irregular?: string): string {
   return `${n} ${n === 1 ? word : (irregular ?? `${word}s`)}`;
+}
+
+/**
+ * A count inside a sentence: "no tests", "1 test", "3 tests" (a figure in a list of figures keeps
+ * {@link plural}'s "0 tests", which reads like a table, not like prose).
+ */
+export function some(n: number, word: string, irregular?: string): string {
+  return n === 0 ? `no ${irregular ?? `${word}s`}` : plural(n, word, irregular);
+}
+
+/**
+ * How many tests come from how many of the templates: "11 tests from 8 of the 14 templates",
+ * "1 test from the one template", "No tests: none of the 3 templates applies". Capitalised: it
+ * starts the sentences that hold it.
+ */
+export function testsFromTemplates(tests: number, live: number, templates: number): string {
+  const head = tests === 0 ? 'No tests' : plural(tests, 'test');
+  if (templates === 0) return `${head}: the pack has no templates`;
+  if (templates === 1) return `${head} from the one template`;
+  if (live === 0) return `${head}: none of the ${templates} templates applies`;
+  return `${head} from ${live} of the ${templates} templates`;
+}
+
+/** A social card's fact: "8 of 14 templates apply", "1 of 3 templates applies", "The one template applies". */
+export function appliesFact(live: number, templates: number): string {
+  if (templates === 0) return 'No templates';
+  if (templates === 1) return live ? 'The one template applies' : 'The one template does not apply';
+  if (live === 0) return `None of ${templates} templates applies`;
+  return `${live} of ${templates} templates ${live === 1 ? 'applies' : 'apply'}`;
 }
 
 /**
@@ -138,11 +177,16 @@ export interface Counts {
  */
 export function countSentence(c: Counts): string {
   if (c.templates === 0) return 'No verification pack: no tests are generated';
-  const head = `${plural(c.tests, 'test')} from ${c.live} of the ${plural(c.templates, 'template')}`;
-  if (c.waits === 0 && c.off === 0) return `${head}; every template applies`;
+  const head = testsFromTemplates(c.tests, c.live, c.templates);
+  if (c.waits === 0 && c.off === 0) return c.templates === 1 ? head : `${head}; every template applies`;
+  // "1 waits", "3 wait"; when every template is in the part: "it waits", "both wait", "all 14 wait".
+  const part = (n: number, one: string, many: string) => {
+    const who = n < c.templates || n === 1 ? (c.templates === 1 ? 'it' : String(n)) : c.templates === 2 ? 'both' : `all ${n}`;
+    return `${who} ${n === 1 ? one : many}`;
+  };
   const parts = [head];
-  if (c.waits) parts.push(`${c.waits} ${c.waits === 1 ? 'waits' : 'wait'} on an answer or a row`);
-  if (c.off) parts.push(`${c.off} ${c.off === 1 ? 'does' : 'do'} not apply`);
+  if (c.waits) parts.push(part(c.waits, 'waits on an answer or a row', 'wait on an answer or a row'));
+  if (c.off) parts.push(part(c.off, 'does not apply', 'do not apply'));
   return parts.join('; ');
 }
 
@@ -229,7 +273,9 @@ export function reasonSentence(reason: NotLiveReason, definition: Definition, pa
         ? `It waits on rows: it expands once per row of ${collection ?? reason.rowSet}, and each matching row an adoption lists gives one test.`
         : `It runs once per row of ${reason.rowSet}, and this adoption lists no ${reason.rowSet} rows.`;
     case 'no-row-matches':
-      return `It runs once per row of ${reason.rowSet} whose ${rowWords(reason.row)}; none of the ${plural(reason.rowCount, 'row')} does.`;
+      return `It runs once per row of ${reason.rowSet} whose ${rowWords(reason.row)}; ${
+        reason.rowCount === 0 ? 'there are no rows' : reason.rowCount === 1 ? 'the one row does not' : `none of the ${reason.rowCount} rows does`
+      }.`;
     case 'row-field-missing':
       return reason.required
         ? `It reads the ${reason.field} field of each ${reason.rowSet} row, and the matching rows lack it although it is required.`

@@ -5,11 +5,12 @@ import { memberKeys } from '../../../lib/opengdd/json.ts';
 import { plural } from '../../../lib/site/model/words.ts';
 import { cardPng, drawAhead } from '../../../lib/node/social-png.ts';
 import type { SocialCard } from '../../../lib/site/social.ts';
+import { CONTRACT_WORDS } from '../../../lib/site/model/words/contract.ts';
 
 function card(entry: DefinitionEntry): SocialCard {
   const d = entry.data;
   return {
-    kicker: `OpenGDD contract · ${entry.id}`,
+    kicker: CONTRACT_WORDS.cardKicker(entry.id),
     title: `${d.title} ${d.version}`,
     subtitle: d.benefit,
     status: d.status,

@@ -7,6 +7,7 @@ import type { APIRoute, GetStaticPaths } from 'astro';
 import { editorSchema } from '../../../lib/opengdd/editor-schema.ts';
 import { allDefinitions, type DefinitionEntry } from '../../../lib/node/collections.ts';
 import { adoptionSchemaUrl } from '../../../lib/site/urls.ts';
+import { ADOPTION_WORDS } from '../../../lib/site/model/words/adoption.ts';
 
 export const getStaticPaths = (async () =>
   (await allDefinitions()).map((entry) => ({ params: { cv: entry.id }, props: { entry } }))) satisfies GetStaticPaths;
@@ -17,7 +18,7 @@ export const GET: APIRoute = ({ props, site }) => {
   const id = new URL(adoptionSchemaUrl(entry.id), site ?? 'https://opengdd.org').href;
   const schema = editorSchema(d.definition, {
     id,
-    title: `An adoption of ${d.title} ${d.version} (${entry.id})`,
+    title: ADOPTION_WORDS.card.schemaTitle(d.title, d.version, entry.id),
     ...(d.pack ? { pack: d.pack.document } : {}),
   });
   return new Response(JSON.stringify(schema, null, 2) + '\n', {

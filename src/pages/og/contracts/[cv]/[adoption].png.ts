@@ -1,22 +1,25 @@
 /** `/og/contracts/<cv>/<adoption>.png`: the social image of an adoption (PNG 1200×630). */
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { allAdoptions, allDefinitions, type AdoptionEntry, type DefinitionEntry } from '../../../../lib/node/collections.ts';
-import { plural } from '../../../../lib/site/model/words.ts';
+import { appliesFact, plural } from '../../../../lib/site/model/words.ts';
 import { cardPng, drawAhead } from '../../../../lib/node/social-png.ts';
 import type { SocialCard } from '../../../../lib/site/social.ts';
+import { ADOPTION_WORDS } from '../../../../lib/site/model/words/adoption.ts';
+
+const W = ADOPTION_WORDS.card;
 
 function card(entry: AdoptionEntry, definition: DefinitionEntry): SocialCard {
   const a = entry.data;
   const d = definition.data;
   const { tests, live, templates } = a.counts;
   return {
-    kicker: `OpenGDD adoption · ${definition.id}`,
+    kicker: W.kicker(definition.id),
     title: a.adoption,
     subtitle: `${d.title} ${d.version}`,
     status: d.status,
     facts: d.pack
-      ? [plural(tests, 'test'), `${live} of ${templates} templates apply`]
-      : ['No tests yet: the pack is promised'],
+      ? [plural(tests, 'test'), appliesFact(live, templates)]
+      : [W.promised],
   };
 }
 
