@@ -14,6 +14,12 @@ export const tests = 'data-tests';
 export const liveTemplates = 'data-live-templates';
 /** A copy button's `<template>`: the tests' Markdown. */
 export const copyTarget = 'data-target';
+/** The export dialog's parts. */
+export const exportStatus = 'data-export-status';
+export const exportVerdict = 'data-export-verdict';
+export const exportGaps = 'data-export-gaps';
+export const exportProblems = 'data-export-problems';
+export const exportJson = 'data-export-json';
 export const change = 'data-change';
 export const testCount = 'data-test-count';
 export const ready = 'data-ready';
@@ -40,6 +46,8 @@ export const sectionIntro = 'data-section-intro';
 // Badges (StateBadge / view/badge.ts).
 export const tone = 'data-tone';
 export const stateLabel = 'data-state-label';
+/** A callout's kind (`when-empty`, `otherwise`), which base.css styles. */
+export const calloutState = 'data-state';
 // Tests and templates.
 export const testName = 'data-test-name';
 export const testType = 'data-test-type';
@@ -62,6 +70,10 @@ export const rowsCut = 'data-rows-cut';
 export const rowsEditor = 'data-rows-editor';
 export const editorBody = 'data-editor-body';
 export const built = 'data-built';
+/** In the rows editor: an input's row and field, a row's remove button, the add button. */
+export const row = 'data-row';
+export const remove = 'data-remove';
+export const add = 'data-add';
 
 /** One of the explorer's `data-*` names. */
 export type Hook = `data-${string}`;
@@ -69,5 +81,8 @@ export type Hook = `data-${string}`;
 /** A selector for elements carrying a hook, or carrying it with a value (escape it with `CSS.escape` in a browser). */
 export const sel = (hook: Hook, value?: string): string => (value === undefined ? `[${hook}]` : `[${hook}="${value}"]`);
 
-/** A hook as attributes to spread on an element in a component: `<div {...hook(HOOKS.testsLive)}>`. */
-export const hook = (name: Hook, value: string | number = ''): Record<string, string> => ({ [name]: String(value) });
+/** A hook as attributes to spread on an element in a component: `<div {...hook(HOOKS.testsLive)}>`; none for `undefined`. */
+export function hook(name: Hook, ...value: [] | [string | number | undefined]): Record<string, string> {
+  if (value.length === 0) return { [name]: '' };
+  return value[0] === undefined ? {} : { [name]: String(value[0]) };
+}

@@ -11,6 +11,7 @@ export { pageState, ruleChanges } from '../../lib/site/model/state.ts';
 export { triedStateSentence } from '../../lib/site/tried-state.ts';
 export { templateBody as templateBodyModel } from '../../lib/site/model/template.ts';
 export { definitionNaming } from '../../lib/site/model/words.ts';
+export { badge } from '../../lib/site/view/badge.ts';
 export { notLiveTemplate } from '../../lib/site/view/not-live-template.ts';
 export { templateBody, templateReasons } from '../../lib/site/view/template-body.ts';
 export { templateTests } from '../../lib/site/view/template-tests.ts';

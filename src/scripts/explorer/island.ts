@@ -15,7 +15,8 @@ import * as HOOKS from '../../lib/site/hooks.ts';
 import { sel } from '../../lib/site/hooks.ts';
 import { loadFailed } from '../../lib/site/model/notices.ts';
 import { loadExplorerData, type EmbeddedExplorerData, type ExplorerData } from './data.ts';
-import { attr, setBadge, setText, show } from './dom.ts';
+import { attr, setText, show } from './dom.ts';
+import type { BadgeState } from '../../lib/site/model/words.ts';
 
 /** The engine and the page model, loaded as the island starts (see engine.ts). */
 type Engine = typeof import('./engine.ts');
@@ -44,6 +45,8 @@ class AnswerExplorer extends HTMLElement {
   private rowsModule: Promise<typeof import('./rows.ts')> | undefined;
   /** The tests' Markdown (copy, download) is made only when a reader asks for it. */
   private markdownStale = true;
+  /** The published tests' Markdown, which the download links to while the supplied state is shown. */
+  private downloadHref: string | undefined;
   private urlTimer = 0;
   /** How the page names questions and answers in a pack template's conditions (made on first drawing). */
   private naming: Naming | undefined;
@@ -229,7 +232,7 @@ class AnswerExplorer extends HTMLElement {
       attr(el, HOOKS.asked, String(asked));
       attr(el, HOOKS.answer, answer);
       attr(el, HOOKS.questionState, q.state);
-      setBadge(el.querySelector('header .state .badge'), q.badge);
+      this.setBadge(el.querySelector('header .state .badge'), q.badge);
       const choice = el.querySelector<HTMLFieldSetElement>(sel(HOOKS.choice));
       if (choice && choice.disabled === asked) choice.disabled = !asked;
       if (page === 'adoption') el.querySelectorAll(sel(HOOKS.otherwise)).forEach((o) => show(o, !asked));
@@ -249,8 +252,8 @@ class AnswerExplorer extends HTMLElement {
       const row = root.querySelector(`tr${sel(HOOKS.value, CSS.escape(v.name))}`);
       if (!row) continue;
       attr(row, HOOKS.active, String(v.active));
-      setBadge(row.querySelector(`${sel(HOOKS.activeBadge)} .badge`), v.activeBadge);
-      setBadge(row.querySelector(`${sel(HOOKS.valueBadge)} .badge`), v.suppliedBadge);
+      this.setBadge(row.querySelector(`${sel(HOOKS.activeBadge)} .badge`), v.activeBadge);
+      this.setBadge(row.querySelector(`${sel(HOOKS.valueBadge)} .badge`), v.suppliedBadge);
     }
 
     // Rules: each result the page shows (on a contract page, the answer-aware rules only).
@@ -259,7 +262,7 @@ class AnswerExplorer extends HTMLElement {
       const result = li?.querySelector('.result .badge');
       if (!li || !result) continue;
       attr(li, HOOKS.status, r.status);
-      setBadge(result, r.badge);
+      this.setBadge(result, r.badge);
       const message = li.querySelector('.result-message');
       show(message, r.message !== undefined);
       setText(message, r.message ?? '');
@@ -276,6 +279,12 @@ class AnswerExplorer extends HTMLElement {
     }
 
     if (this.pack) this.renderTests(m);
+  }
+
+  /** Redraws a badge (the view `view/badge.ts`) when its state changes. */
+  private setBadge(el: Element | null | undefined, state: BadgeState): void {
+    if (!el || (el.getAttribute(HOOKS.stateLabel) === state.label && el.getAttribute(HOOKS.tone) === state.tone)) return;
+    el.replaceWith(this.engine.toElement(this.engine.badge(state)));
   }
 
   /** Sets a section's count, beside its heading and in the table of contents (a sub-list at 0 is hidden there). */
@@ -325,10 +334,10 @@ class AnswerExplorer extends HTMLElement {
     if (template) template.content.textContent = `${text}\n`;
     const download = this.root.querySelector<HTMLAnchorElement>(`${sel(HOOKS.testsDownload)} a`);
     if (download) {
-      download.dataset.href ??= download.getAttribute('href') ?? '';
+      this.downloadHref ??= download.getAttribute('href') ?? '';
       if (download.href.startsWith('blob:')) URL.revokeObjectURL(download.href);
       download.href = sameState(this.tried, this.base)
-        ? download.dataset.href
+        ? this.downloadHref
         : URL.createObjectURL(new Blob([`${text}\n`], { type: 'text/markdown' }));
     }
   }
@@ -403,7 +412,7 @@ class AnswerExplorer extends HTMLElement {
     if (!el) return;
     attr(el, HOOKS.live, String(t.state === 'applies'));
     attr(el, HOOKS.templateState, t.state);
-    setBadge(el.querySelector('summary .badge'), t.badge);
+    this.setBadge(el.querySelector('summary .badge'), t.badge);
     const ul = el.querySelector(':scope > .fold-body > ul.reasons');
     const sig = t.reasons.join('\n');
     if (ul && this.reasonsShown.get(t.id) !== sig) {

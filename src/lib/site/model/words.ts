@@ -253,3 +253,13 @@ export const TRIED_NOTE = {
   link: 'authoring tool',
   after: '.',
 } as const;
+
+// Explorer views
+/** What the rows table says of a field a row does not carry (the cell's tooltip). */
+export const ROW_CELL_ABSENT = 'Not carried by this row';
+/** The rows editor's words beside ROWS_WORDS: a row without an id, an input's name, a required field's type. */
+export const ROWS_EDITOR_WORDS = {
+  row: (n: number) => `row ${n}`,
+  input: (field: string, row: string) => `${field} of ${row}`,
+  type: (type: string, required: boolean) => `${type}${required ? ', required' : ''}`,
+} as const;
