@@ -21,7 +21,16 @@ export const generatedTest = (test: Pick<GeneratedTest, 'name' | 'title' | 'text
       'summary',
       null,
       // Read in the order of the tests' Markdown ("AT <name>", then its title); shown title first.
-      h('h3', { class: 'test-heading', id: testAnchor(test.name) }, h('span', { class: 'at' }, 'AT'), ' ', h('code', { class: 'name' }, test.name), ' ', h('span', { class: 'title' }, test.title)),
+      // The name is an identifier: a browser's page translation must leave it as written.
+      h(
+        'h3',
+        { class: 'test-heading', id: testAnchor(test.name) },
+        h('span', { class: 'at' }, 'AT'),
+        ' ',
+        h('code', { class: 'name', translate: 'no' }, test.name),
+        ' ',
+        h('span', { class: 'title' }, test.title),
+      ),
     ),
     // Search finds a test by its name and title; its steps repeat the pack's template (indexed on the contract page).
     h('div', { class: 'fold-body', 'data-pagefind-ignore': true }, testBlock(String(test.test.type), testViewRows(test.test)), h('p', { class: 'text' }, test.text)),
