@@ -413,7 +413,7 @@ class AnswerExplorer extends HTMLElement {
     attr(el, HOOKS.live, String(t.state === 'applies'));
     attr(el, HOOKS.templateState, t.state);
     this.setBadge(el.querySelector('summary .badge'), t.badge);
-    const ul = el.querySelector(':scope > .fold-body > ul.reasons');
+    const ul = el.querySelector('ul.reasons');
     const sig = t.reasons.join('\n');
     if (ul && this.reasonsShown.get(t.id) !== sig) {
       this.reasonsShown.set(t.id, sig);
