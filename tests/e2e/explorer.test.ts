@@ -604,6 +604,19 @@ describe.skipIf(!browserPresent)('the answer explorer in Chromium', () => {
     expect(after.map((o) => o.id)).toContain('takes-what-fits');
   });
 
+  it.skipIf(!corpusPresent)('a view the island redraws is the markup the build wrote: tests and templates, back to the supplied answers', async () => {
+    const page = await open('corpus', '/contracts/container-2/backpack/');
+    const lists = () => page.$$eval('[data-tests-live], [data-tests-waiting] ul, [data-tests-off] ul', (els) => els.map((el) => el.innerHTML));
+    const built = await lists();
+    // A fill order that moves templates between the lists, then "Restore": each moved template is
+    // drawn again by the island, in the supplied state, and must read as the build wrote it.
+    await page.check('input[name="partial-acceptance"][value="all-or-nothing"]');
+    const tried = await lists();
+    expect(tried).not.toEqual(built);
+    await page.click('[data-action="restore"]');
+    expect(await lists()).toEqual(built);
+  });
+
   it.skipIf(!corpusPresent)('choosing an answer moves nothing under the pointer, at 1280 and 390 px', async () => {
     const page = await open('corpus', '/contracts/container-2/backpack/');
     for (const width of [1280, 390]) {

@@ -1,7 +1,6 @@
 /**
- * How a test block (§6) is laid out for reading, as data: the static page (TestBlockView.astro)
- * and the answer explorer (scripts/explorer/tests-view.ts) both draw these rows, so a test looks
- * the same whichever of them put it on the page.
+ * How a test block (§6) is laid out for reading, as data: the view `view/test-block.ts` draws
+ * these rows, on the static page and in the answer explorer alike.
  */
 
 /** One field of a test block, in reading order. */

@@ -12,7 +12,8 @@ import { closestSentence, likeness } from '../../lib/site/closeness.ts';
 import type { PublishedAnswers } from '../../lib/site/adoption-answers.ts';
 import { loadFailed } from '../../lib/site/model/notices.ts';
 import { placeholderPieces } from '../../lib/site/model/template.ts';
-import { pieceNodes } from '../explorer/pieces.ts';
+import { pieces } from '../../lib/site/view/pieces.ts';
+import { toDom } from '../explorer/to-dom.ts';
 import { COMPARE_WORDS as W } from '../../lib/site/model/words/compare.ts';
 
 /** The answers of the URL's tried state (`a.<question>=<option>` with `try=1`), as the island writes them. */
@@ -124,7 +125,7 @@ class AdoptionCompare extends HTMLElement {
     }
     const link = (i: number) => el('a', { href: f.adoptions[i]!.url }, f.adoptions[i]!.name);
     // A title as its pack writes it, {{placeholders}} marked: the pieces the pack section shows.
-    const template = (t: PublishedAnswers['templates'][number]) => el('a', { href: `#template-${t.id}` }, ...pieceNodes(placeholderPieces(t.title)));
+    const template = (t: PublishedAnswers['templates'][number]) => el('a', { href: `#template-${t.id}` }, ...toDom(pieces(placeholderPieces(t.title))));
     if (box.dataset.matrix !== undefined) {
       const head = el('tr', {}, el('th', { scope: 'col' }, W.template), ...f.adoptions.map((_, i) => el('th', { scope: 'col' }, link(i))));
       const rows = f.templates.map((t) => {

@@ -4,10 +4,14 @@
  * the gaps that keep it from being complete, and — loading the engine's validation, which brings
  * the JSON Schema checker — the errors `opengdd-catalog check` would report for it.
  */
+import * as HOOKS from '../../lib/site/hooks.ts';
+import { sel } from '../../lib/site/hooks.ts';
 import { adoptionFromState, type Exploration, type TriedState } from '../../lib/opengdd/explore.ts';
 import type { Diagnostic } from '../../lib/opengdd/diagnostics.ts';
 import type { Pack } from '../../lib/opengdd/types.ts';
-import { make, setText, show } from './dom.ts';
+import { h } from '../../lib/site/view/h.ts';
+import { setText, show } from './dom.ts';
+import { toDom } from './to-dom.ts';
 import type { ExplorerData } from './data.ts';
 import { EXPORT_WORDS } from '../../lib/site/model/words.ts';
 
@@ -40,16 +44,16 @@ export async function exportAdoption(
     setTimeout(() => URL.revokeObjectURL(a.href), 1000);
     status = EXPORT_WORDS.downloaded(file);
   }
-  setText(dialog.querySelector('[data-export-status]'), status);
-  setText(dialog.querySelector('[data-export-json]'), text);
+  setText(dialog.querySelector(sel(HOOKS.exportStatus)), status);
+  setText(dialog.querySelector(sel(HOOKS.exportJson)), text);
   const list = (sel: string, items: string[]) => {
     const ul = dialog.querySelector(sel)!;
-    ul.replaceChildren(...items.map((t) => make('li', undefined, t)));
+    ul.replaceChildren(...toDom(items.map((t) => h('li', null, t))));
     show(ul.closest('section'), items.length > 0);
   };
-  list('[data-export-gaps]', gaps);
-  list('[data-export-problems]', []);
-  const verdict = dialog.querySelector('[data-export-verdict]');
+  list(sel(HOOKS.exportGaps), gaps);
+  list(sel(HOOKS.exportProblems), []);
+  const verdict = dialog.querySelector(sel(HOOKS.exportVerdict));
   setText(verdict, EXPORT_WORDS.checking);
   if (!dialog.open) dialog.showModal();
   // The engine's validation pulls in the JSON Schema checker: loaded only now, when asked for.
@@ -62,7 +66,7 @@ export async function exportAdoption(
     ...(pack ? { pack: { file: `${data.cv}.pack.json`, document: pack, ...(data.packDigest ? { digest: data.packDigest } : {}) } } : {}),
   });
   const problems = (report.diagnostics as Diagnostic[]).filter((d) => d.severity === 'error');
-  list('[data-export-problems]', [...new Set(problems.map((d) => `${d.code}${d.pointer ? ` at ${d.pointer}` : ''}: ${d.message}`))]);
+  list(sel(HOOKS.exportProblems), [...new Set(problems.map((d) => `${d.code}${d.pointer ? ` at ${d.pointer}` : ''}: ${d.message}`))]);
   setText(
     verdict,
     problems.length === 0 && gaps.length === 0

@@ -11,10 +11,12 @@ import type { Exploration, TriedState } from '../../lib/opengdd/explore.ts';
 import type { Pack, RowSetDeclaration } from '../../lib/opengdd/types.ts';
 import type { Naming } from '../../lib/site/describe.ts';
 import type { PageState, TemplateItem } from '../../lib/site/model/state.ts';
+import * as HOOKS from '../../lib/site/hooks.ts';
+import { sel } from '../../lib/site/hooks.ts';
 import { loadFailed } from '../../lib/site/model/notices.ts';
-import { definitionUrl, templateAnchor } from '../../lib/site/urls.ts';
 import { loadExplorerData, type EmbeddedExplorerData, type ExplorerData } from './data.ts';
-import { attr, make, setBadge, setText, show } from './dom.ts';
+import { attr, setText, show } from './dom.ts';
+import type { BadgeState } from '../../lib/site/model/words.ts';
 import { EXPLORER_FILES } from '../../lib/site/model/words/explorer.ts';
 
 /** The engine and the page model, loaded as the island starts (see engine.ts). */
@@ -38,10 +40,14 @@ class AnswerExplorer extends HTMLElement {
   /** What each template's element shows now, so only changed templates are rebuilt. */
   private shown = new Map<string, { sig: string; el: Element | null }>();
   private shownRows = new Map<string, string>();
+  /** The reasons each drawn pack template shows now. */
+  private reasonsShown = new Map<string, string>();
   /** Rows (table and editor) load only when rows are tried: a contract page never needs them. */
   private rowsModule: Promise<typeof import('./rows.ts')> | undefined;
   /** The tests' Markdown (copy, download) is made only when a reader asks for it. */
   private markdownStale = true;
+  /** The published tests' Markdown, which the download links to while the supplied state is shown. */
+  private downloadHref: string | undefined;
   private urlTimer = 0;
   /** How the page names questions and answers in a pack template's conditions (made on first drawing). */
   private naming: Naming | undefined;
@@ -58,15 +64,15 @@ class AnswerExplorer extends HTMLElement {
       this.start(data);
     });
     this.ready.catch(() => {
-      this.setAttribute('data-failed', '');
-      setText(this.querySelector('[data-change]'), loadFailed(EXPLORER_FILES));
+      this.setAttribute(HOOKS.failed, '');
+      setText(this.querySelector(sel(HOOKS.change)), loadFailed(EXPLORER_FILES));
     });
     // A change made while the definition and pack load waits for them, then counts; once they
     // are in, a change is handled at once (within the event, as the bench's timings expect).
     const whenReady = (act: () => void) => (this.data ? act() : void this.ready?.then(act, () => undefined));
     this.root.addEventListener('change', (e) => whenReady(() => this.onChange(e)));
     this.addEventListener('click', (e) => {
-      const action = (e.target as Element).closest<HTMLElement>('[data-action]')?.dataset.action;
+      const action = (e.target as Element).closest(sel(HOOKS.action))?.getAttribute(HOOKS.action);
       if (action === 'close') this.querySelector('dialog')?.close();
       else if (action) whenReady(() => this.act(action));
     });
@@ -84,7 +90,7 @@ class AnswerExplorer extends HTMLElement {
     window.addEventListener('beforeprint', () => {
       if (this.data) for (const fold of this.root.querySelectorAll('details.template')) this.drawTemplate(fold);
     });
-    for (const host of this.root.querySelectorAll<HTMLDetailsElement>('details[data-rows-editor]')) {
+    for (const host of this.root.querySelectorAll<HTMLDetailsElement>(`details${sel(HOOKS.rowsEditor)}`)) {
       host.addEventListener('toggle', () => host.open && whenReady(() => void this.buildEditor(host)), { once: true });
     }
   }
@@ -102,7 +108,7 @@ class AnswerExplorer extends HTMLElement {
       const id = CSS.escape(t.id);
       this.shown.set(t.id, {
         sig: this.signature(t),
-        el: this.root.querySelector(`[data-tests-live] [data-template="${id}"], [data-tests-waiting] [data-template="${id}"], [data-tests-off] [data-template="${id}"]`),
+        el: this.root.querySelector(([HOOKS.testsLive, HOOKS.testsWaiting, HOOKS.testsOff] as const).map((box) => `${sel(box)} ${sel(HOOKS.template, id)}`).join(', ')),
       });
     }
     for (const name of Object.keys(this.base.rows)) this.shownRows.set(name, JSON.stringify(this.base.rows[name]));
@@ -112,7 +118,7 @@ class AnswerExplorer extends HTMLElement {
       this.update(false);
       this.syncInputs();
       // A link with a tried state says what that state is, not the untried page's sentence.
-      setText(this.querySelector('[data-change]'), this.engine.triedStateSentence(this.data.page, this.tried, this.base, this.current.evaluation.questions));
+      setText(this.querySelector(sel(HOOKS.change)), this.engine.triedStateSentence(this.data.page, this.tried, this.base, this.current.evaluation.questions));
     } else this.reflect();
     // The sticky bar's height, for the page's scroll padding: a focused element is never under it.
     const bar = this.querySelector<HTMLElement>('.explorer-bar');
@@ -120,7 +126,7 @@ class AnswerExplorer extends HTMLElement {
 
     // Copy and download of the tests' Markdown: brought up to date just before they act.
     this.root.addEventListener('click', (e) => this.freshMarkdown(e), { capture: true });
-    this.setAttribute('data-ready', '');
+    this.setAttribute(HOOKS.ready, '');
   }
 
   private act(action: string): void {
@@ -140,10 +146,10 @@ class AnswerExplorer extends HTMLElement {
 
   private onChange(e: Event): void {
     const input = e.target as HTMLInputElement;
-    if (input.type === 'radio' && input.closest('[data-choice]')) {
+    if (input.type === 'radio' && input.closest(sel(HOOKS.choice))) {
       this.tried.answers[input.name] = input.value;
-    } else if (input.dataset.tryValue) {
-      const name = input.dataset.tryValue;
+    } else if (input.hasAttribute(HOOKS.tryValue)) {
+      const name = input.getAttribute(HOOKS.tryValue)!;
       const text = input.value.trim();
       const n = Number(text);
       if (text === '') delete this.tried.values[name];
@@ -158,8 +164,8 @@ class AnswerExplorer extends HTMLElement {
     this.syncInputs();
     // The restore button hides itself: focus goes to the sentence saying what the restore did, not
     // to <body> (a narrow screen, which hides the sentence, shows it while it has focus).
-    this.querySelector<HTMLElement>('[data-change]')?.focus();
-    for (const host of this.root.querySelectorAll<HTMLElement>('details[data-rows-editor][data-built]')) void this.buildEditor(host);
+    this.querySelector<HTMLElement>(sel(HOOKS.change))?.focus();
+    for (const host of this.root.querySelectorAll<HTMLElement>(`details${sel(HOOKS.rowsEditor)}${sel(HOOKS.built)}`)) void this.buildEditor(host);
   }
 
   /** Re-evaluates, updates the page, the URL and the spoken summary. */
@@ -188,7 +194,7 @@ class AnswerExplorer extends HTMLElement {
       const params = sameState(this.tried, this.base) ? '' : `?${this.engine.encodeState(this.tried, this.base).toString()}`;
       history.replaceState(history.state, '', `${location.pathname}${params}${location.hash}`);
     });
-    if (announce) setText(this.querySelector('[data-change]'), summary);
+    if (announce) setText(this.querySelector(sel(HOOKS.change)), summary);
     // For other parts of the page (e.g. <adoption-compare>), which keep to their own markup.
     this.dispatchEvent(new CustomEvent('answer-explorer:change', { bubbles: true, detail: { answers: { ...this.tried.answers } } }));
   }
@@ -197,19 +203,19 @@ class AnswerExplorer extends HTMLElement {
   private reflect(): void {
     const c = this.model.counts;
     const supplied = sameState(this.tried, this.base);
-    this.dataset.state = supplied ? (this.data.page === 'adoption' ? 'supplied' : 'empty') : 'tried';
-    this.dataset.tests = String(c.tests);
-    this.dataset.liveTemplates = String(c.live);
-    show(this.querySelector('[data-action="restore"]'), !supplied);
+    attr(this, HOOKS.explorerState, supplied ? (this.data.page === 'adoption' ? 'supplied' : 'empty') : 'tried');
+    attr(this, HOOKS.tests, String(c.tests));
+    attr(this, HOOKS.liveTemplates, String(c.live));
+    show(this.querySelector(sel(HOOKS.action, 'restore')), !supplied);
   }
 
   /** Puts the radios and value inputs in line with the tried state (after a reload or restore). */
   private syncInputs(): void {
-    for (const radio of this.root.querySelectorAll<HTMLInputElement>('[data-choice] input[type="radio"]')) {
+    for (const radio of this.root.querySelectorAll<HTMLInputElement>(`${sel(HOOKS.choice)} input[type="radio"]`)) {
       radio.checked = this.tried.answers[radio.name] === radio.value;
     }
-    for (const input of this.root.querySelectorAll<HTMLInputElement>('input[data-try-value]')) {
-      const v = this.tried.values[input.dataset.tryValue!];
+    for (const input of this.root.querySelectorAll<HTMLInputElement>(`input${sel(HOOKS.tryValue)}`)) {
+      const v = this.tried.values[input.getAttribute(HOOKS.tryValue)!];
       input.value = v === undefined ? '' : String(v);
     }
   }
@@ -220,44 +226,44 @@ class AnswerExplorer extends HTMLElement {
 
     // Questions: answered, pending, waiting on another or not asked; the otherwise text in its place.
     for (const q of m.questions) {
-      const el = root.querySelector(`[data-question="${CSS.escape(q.id)}"]`);
+      const el = root.querySelector(sel(HOOKS.question, CSS.escape(q.id)));
       if (!el) continue;
       const asked = q.state === 'answered' || q.state === 'pending';
       const answer = this.tried.answers[q.id];
-      attr(el, 'data-asked', String(asked));
-      attr(el, 'data-answer', answer);
-      attr(el, 'data-question-state', q.state);
-      setBadge(el.querySelector('header .state .badge'), q.badge);
-      const choice = el.querySelector<HTMLFieldSetElement>('[data-choice]');
+      attr(el, HOOKS.asked, String(asked));
+      attr(el, HOOKS.answer, answer);
+      attr(el, HOOKS.questionState, q.state);
+      this.setBadge(el.querySelector('header .state .badge'), q.badge);
+      const choice = el.querySelector<HTMLFieldSetElement>(sel(HOOKS.choice));
       if (choice && choice.disabled === asked) choice.disabled = !asked;
-      if (page === 'adoption') el.querySelectorAll('[data-otherwise]').forEach((o) => show(o, !asked));
-      const ignored = el.querySelector('[data-ignored]');
+      if (page === 'adoption') el.querySelectorAll(sel(HOOKS.otherwise)).forEach((o) => show(o, !asked));
+      const ignored = el.querySelector(sel(HOOKS.ignored));
       show(ignored, !asked && answer !== undefined);
       if (ignored && answer !== undefined) setText(ignored.querySelector('code'), answer);
-      show(el.querySelector('[data-pending]'), asked && answer === undefined);
+      show(el.querySelector(sel(HOOKS.pending)), asked && answer === undefined);
     }
     if (page === 'adoption') {
       const total = m.questions.length;
-      setText(root.querySelector('[data-section-intro="answers"]'), this.engine.answersSection(m.asked, total, '').intro ?? '');
+      setText(root.querySelector(sel(HOOKS.sectionIntro, 'answers')), this.engine.answersSection(m.asked, total, '').intro ?? '');
       this.setCount('answers', `${m.asked}/${total}`);
     }
 
     // Values: active or not, and (on an adoption page) the tried value's form.
     for (const v of m.values) {
-      const row = root.querySelector(`tr[data-value="${CSS.escape(v.name)}"]`);
+      const row = root.querySelector(`tr${sel(HOOKS.value, CSS.escape(v.name))}`);
       if (!row) continue;
-      attr(row, 'data-active', String(v.active));
-      setBadge(row.querySelector('[data-active-badge] .badge'), v.activeBadge);
-      setBadge(row.querySelector('[data-value-badge] .badge'), v.suppliedBadge);
+      attr(row, HOOKS.active, String(v.active));
+      this.setBadge(row.querySelector(`${sel(HOOKS.activeBadge)} .badge`), v.activeBadge);
+      this.setBadge(row.querySelector(`${sel(HOOKS.valueBadge)} .badge`), v.suppliedBadge);
     }
 
     // Rules: each result the page shows (on a contract page, the answer-aware rules only).
     for (const r of m.rules) {
-      const li = root.querySelector(`[data-rule="${CSS.escape(r.name)}"]`);
+      const li = root.querySelector(sel(HOOKS.rule, CSS.escape(r.name)));
       const result = li?.querySelector('.result .badge');
       if (!li || !result) continue;
-      attr(li, 'data-status', r.status);
-      setBadge(result, r.badge);
+      attr(li, HOOKS.status, r.status);
+      this.setBadge(result, r.badge);
       const message = li.querySelector('.result-message');
       show(message, r.message !== undefined);
       setText(message, r.message ?? '');
@@ -268,7 +274,7 @@ class AnswerExplorer extends HTMLElement {
       const json = JSON.stringify(rows);
       if (this.shownRows.get(name) === json) continue;
       this.shownRows.set(name, json);
-      const section = root.querySelector(`[data-rowset="${CSS.escape(name)}"]`);
+      const section = root.querySelector(sel(HOOKS.rowset, CSS.escape(name)));
       const decl = this.data.definition.declares.rows?.[name];
       if (section && decl) void this.rows().then((mod) => mod.renderRows(section, name, decl, rows));
     }
@@ -276,9 +282,15 @@ class AnswerExplorer extends HTMLElement {
     if (this.pack) this.renderTests(m);
   }
 
+  /** Redraws a badge (the view `view/badge.ts`) when its state changes. */
+  private setBadge(el: Element | null | undefined, state: BadgeState): void {
+    if (!el || (el.getAttribute(HOOKS.stateLabel) === state.label && el.getAttribute(HOOKS.tone) === state.tone)) return;
+    el.replaceWith(this.engine.toElement(this.engine.badge(state)));
+  }
+
   /** Sets a section's count, beside its heading and in the table of contents (a sub-list at 0 is hidden there). */
   private setCount(id: string, text: string): void {
-    setText(this.root.querySelector(`[data-section-count="${CSS.escape(id)}"] .n`), text);
+    setText(this.root.querySelector(`${sel(HOOKS.sectionCount, CSS.escape(id))} .n`), text);
     for (const n of document.querySelectorAll(`a[href="#${CSS.escape(id)}"] .note`)) {
       setText(n, text);
       const li = n.closest('li');
@@ -291,11 +303,11 @@ class AnswerExplorer extends HTMLElement {
   }
 
   private async buildEditor(host: HTMLElement): Promise<void> {
-    const name = host.dataset.rowsEditor!;
+    const name = host.getAttribute(HOOKS.rowsEditor)!;
     const decl = this.data.definition.declares.rows?.[name] as RowSetDeclaration | undefined;
-    const body = host.querySelector<HTMLElement>('[data-editor-body]');
+    const body = host.querySelector<HTMLElement>(sel(HOOKS.editorBody));
     if (!decl || !body) return;
-    host.setAttribute('data-built', '');
+    host.setAttribute(HOOKS.built, '');
     const { buildRowsEditor } = await this.rows();
     // Redrawn at once after a row is added or removed, so the editor can move the focus into it.
     const draw = () =>
@@ -314,19 +326,19 @@ class AnswerExplorer extends HTMLElement {
   /** Before "Copy tests as Markdown" or the tests' download act, puts the tried tests in them. */
   private freshMarkdown(e: Event): void {
     const target = e.target as Element;
-    const link = target.closest<HTMLAnchorElement>('[data-tests-download-wrap] a');
-    if (!link && !target.closest('copy-button[data-target="tests-markdown"]')) return;
+    const link = target.closest<HTMLAnchorElement>(`${sel(HOOKS.testsDownload)} a`);
+    if (!link && !target.closest(`copy-button${sel(HOOKS.copyTarget, 'tests-markdown')}`)) return;
     if (!this.markdownStale) return;
     this.markdownStale = false;
     const text = this.engine.renderAdoptionTests(this.current.templates.flatMap((o) => o.tests));
-    const template = this.root.querySelector<HTMLTemplateElement>('template[data-tests-markdown]');
+    const template = this.root.querySelector<HTMLTemplateElement>(`template${sel(HOOKS.testsMarkdown)}`);
     if (template) template.content.textContent = `${text}\n`;
-    const download = this.root.querySelector<HTMLAnchorElement>('[data-tests-download-wrap] a');
+    const download = this.root.querySelector<HTMLAnchorElement>(`${sel(HOOKS.testsDownload)} a`);
     if (download) {
-      download.dataset.href ??= download.getAttribute('href') ?? '';
+      this.downloadHref ??= download.getAttribute('href') ?? '';
       if (download.href.startsWith('blob:')) URL.revokeObjectURL(download.href);
       download.href = sameState(this.tried, this.base)
-        ? download.dataset.href
+        ? this.downloadHref
         : URL.createObjectURL(new Blob([`${text}\n`], { type: 'text/markdown' }));
     }
   }
@@ -334,13 +346,11 @@ class AnswerExplorer extends HTMLElement {
   private renderTests(m: PageState): void {
     const root = this.root;
     const page = this.data.page;
-    const liveBox = root.querySelector('[data-tests-live]');
-    const waitList = root.querySelector('[data-tests-waiting] ul');
-    const offList = root.querySelector('[data-tests-off] ul');
-    const protos = root.querySelector<HTMLTemplateElement>('template[data-test-protos]')?.content;
-    const testProto = protos?.querySelector('[data-proto-test-name]');
-    const offProto = protos?.querySelector('[data-proto-live]');
-    if (!liveBox || !testProto || !offProto) return;
+    const liveBox = root.querySelector(sel(HOOKS.testsLive));
+    const waitList = root.querySelector(`${sel(HOOKS.testsWaiting)} ul`);
+    const offList = root.querySelector(`${sel(HOOKS.testsOff)} ul`);
+    if (!liveBox) return;
+    const { toElement, templateTests, notLiveTemplate } = this.engine;
     const ids = m.templates.map((t) => t.id);
     m.templates.forEach((t, i) => {
       if (page === 'contract') this.renderPackTemplate(t);
@@ -354,7 +364,7 @@ class AnswerExplorer extends HTMLElement {
         this.shown.set(t.id, { sig, el: null });
         return;
       }
-      const el = t.state === 'applies' ? this.engine.liveSection(testProto, t) : this.engine.notLiveItem(offProto, t, `${definitionUrl(this.data.cv)}#${templateAnchor(t.id)}`);
+      const el = toElement(t.state === 'applies' ? templateTests(t) : notLiveTemplate(t, this.data.cv));
       // Keep pack order: insert before the next template already in the same list.
       let before: Element | null = null;
       for (const later of ids.slice(i + 1)) {
@@ -369,12 +379,12 @@ class AnswerExplorer extends HTMLElement {
     });
 
     const c = m.counts;
-    root.querySelectorAll('[data-test-count]').forEach((n) => setText(n, `${m.countLine}.`));
+    root.querySelectorAll(sel(HOOKS.testCount)).forEach((n) => setText(n, `${m.countLine}.`));
     this.setCount('tests', String(c.tests));
     this.setCount('waiting', String(c.waits));
     this.setCount('not-applying', String(c.off));
-    show(root.querySelector('[data-tests-waiting]'), c.waits > 0);
-    show(root.querySelector('[data-tests-off]'), c.off > 0);
+    show(root.querySelector(sel(HOOKS.testsWaiting)), c.waits > 0);
+    show(root.querySelector(sel(HOOKS.testsOff)), c.off > 0);
     this.markdownStale = true;
   }
 
@@ -383,33 +393,33 @@ class AnswerExplorer extends HTMLElement {
    * state (kept up to date from then on), then facts, bindings, test block and text.
    */
   private drawTemplate(fold: Element): void {
-    const note = fold.querySelector(':scope > .fold-body > [data-template-file]');
-    const id = fold.getAttribute('data-template');
+    const note = fold.querySelector(`:scope > .fold-body > ${sel(HOOKS.templateFile)}`);
+    const id = fold.getAttribute(HOOKS.template);
     const template = note && this.pack?.templates.find((t) => t.id === id);
     const item = this.model.templates.find((t) => t.id === id);
     if (!note || !template || !item) return;
     const body = note.parentElement!;
-    this.naming ??= this.engine.definitionNaming(this.data.definition);
-    note.replaceWith(...this.engine.templateBodyNodes(this.engine.templateBody(template, this.naming)));
-    if (!body.querySelector(':scope > ul.reasons')) body.prepend(make('ul', 'reasons'));
-    fold.setAttribute('data-drawn', '');
+    const e = this.engine;
+    this.naming ??= e.definitionNaming(this.data.definition);
+    note.replaceWith(...e.toDom(e.templateBody(e.templateBodyModel(template, this.naming))));
+    if (!body.querySelector(':scope > ul.reasons')) body.prepend(e.toElement(e.templateReasons(item.reasons)));
+    fold.setAttribute(HOOKS.drawn, '');
     this.renderPackTemplate(item);
   }
 
   /** A contract page's pack section: each template's badge and reasons follow the answers. */
   private renderPackTemplate(t: TemplateItem): void {
-    const el = this.root.querySelector(`details.template[data-template="${CSS.escape(t.id)}"]`);
+    const el = this.root.querySelector(`details.template${sel(HOOKS.template, CSS.escape(t.id))}`);
     if (!el) return;
-    attr(el, 'data-live', String(t.state === 'applies'));
-    attr(el, 'data-template-state', t.state);
-    setBadge(el.querySelector('summary .badge'), t.badge);
+    attr(el, HOOKS.live, String(t.state === 'applies'));
+    attr(el, HOOKS.templateState, t.state);
+    this.setBadge(el.querySelector('summary .badge'), t.badge);
     const ul = el.querySelector('ul.reasons');
     const sig = t.reasons.join('\n');
-    if (ul && ul.getAttribute('data-sig') !== sig) {
-      ul.setAttribute('data-sig', sig);
-      ul.replaceChildren(...t.reasons.map((r) => Object.assign(document.createElement('li'), { textContent: r })));
+    if (ul && this.reasonsShown.get(t.id) !== sig) {
+      this.reasonsShown.set(t.id, sig);
+      ul.replaceWith(this.engine.toElement(this.engine.templateReasons(t.reasons)));
     }
-    show(ul, t.reasons.length > 0);
   }
 }
 

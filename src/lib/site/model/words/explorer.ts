@@ -1,8 +1,8 @@
 /**
  * The words of the answer explorer's static markup — its bar, the export dialog, an answer's
  * choices, a value's and the rows' editors. Moved here from the explorer's components one for one
- * (their markup unchanged); the explorer views' own block in words.ts is where the renderer's
- * words go. No imports: the island may take its words from here.
+ * (their markup unchanged), and the words of the views the island redraws (`lib/site/view/`).
+ * No imports: the island may take its words from here.
  * Pure: no DOM, no Node.
  */
 
@@ -40,4 +40,11 @@ export const TRY_WORDS = {
   valuePlaceholder: 'number or citation',
   rows: 'Try other rows of ',
   notCarried: 'Not carried by this row',
+} as const;
+
+/** The rows editor's words beside ROWS_WORDS: a row without an id, an input's name, a required field's type. */
+export const ROWS_EDITOR_WORDS = {
+  row: (n: number) => `row ${n}`,
+  input: (field: string, row: string) => `${field} of ${row}`,
+  type: (type: string, required: boolean) => `${type}${required ? ', required' : ''}`,
 } as const;
