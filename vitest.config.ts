@@ -6,7 +6,7 @@
  *   the planted faults checked through `check` and through the build's own catalog load.
  * - `site`: what needs `astro build` or a browser — the built site, the explorer and the crawl in
  *   Chromium, the dev server, and the hardening builds that prove a faulty catalog stops the build.
- *   Each catalog is built once per run and shared (tests/site/shared-builds.ts), ahead of the
+ *   Each catalog is built once per run and shared (tests/helpers/shared-builds.ts), ahead of the
  *   builds a test makes of its own.
  *
  * A test file lands in a project by its folder, so a new file needs no entry here: `site` takes
@@ -31,12 +31,12 @@ export default defineConfig({
     sequence: { sequencer: LongFirstSequencer },
     // Three files at a time on 2 cores (vitest's default there is one): a site file waits much of
     // its time on the build lock, a child process (astro build, Chromium) or a page, and another
-    // file fills it. Builds still run one at a time (tests/site/helpers.ts takes a lock).
+    // file fills it. Builds still run one at a time (tests/helpers/site.ts takes a lock).
     // `--maxWorkers` overrides it.
     maxWorkers: Math.max(3, os.availableParallelism() - 1),
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/**/*.test.ts'], exclude: SITE } },
-      { extends: true, test: { name: 'site', include: SITE, globalSetup: ['tests/site/global-setup.ts'] } },
+      { extends: true, test: { name: 'site', include: SITE, globalSetup: ['tests/helpers/global-setup.ts'] } },
     ],
   },
 });

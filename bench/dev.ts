@@ -1,6 +1,6 @@
 /**
  * Edit-to-page latency of `astro dev`: the dev server runs on a temporary copy of the embedded
- * catalog (see `tests/dev/harness.ts`), an adoption's answer is switched back and forth, and each
+ * catalog (see `tests/helpers/dev-server.ts`), an adoption's answer is switched back and forth, and each
  * sample is the time from writing the file until the page served shows the new answer (the page
  * is read over and over meanwhile, as a browser reloading would). Runnable alone:
  * `npx tsx bench/dev.ts [--samples N]` prints the figures.
@@ -8,7 +8,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { get, sleep, startDevServer, waitForPage } from '../tests/dev/harness.ts';
+import { get, sleep, startDevServer, waitForPage } from '../tests/helpers/dev-server.ts';
 
 const ADOPTION = 'catalog/clamped-meter-2/adoptions/mana-well.json';
 const PAGE = '/contracts/clamped-meter-2/mana-well/';

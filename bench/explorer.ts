@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { launch, serve } from '../tests/e2e/harness.ts';
+import { launch, serve } from '../tests/helpers/browser.ts';
 
 const gz = (b: Buffer | string) => gzipSync(b, { level: 9 }).length;
 

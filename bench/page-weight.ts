@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { launch, serve } from '../tests/e2e/harness.ts';
+import { launch, serve } from '../tests/helpers/browser.ts';
 
 /** Upstream's figures for a page and the goals issue 10 sets from them. */
 export interface Upstream {

@@ -28,7 +28,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { analyzeAdoption } from '../src/lib/opengdd/analyze.ts';
 import { explore, suppliedState, STAND_IN_ADOPTION, type TriedState } from '../src/lib/opengdd/explore.ts';
-import { loadCatalog, type CatalogDefinition } from '../src/lib/node/catalog.ts';
+import { loadCatalog, type CatalogDefinition } from '../src/lib/node/catalog/catalog.ts';
 import { writeSearchIndex } from '../src/integrations/search-index.ts';
 import { prepareSiteCopy, repo, timedBuild, work, type BuildRun } from './build.ts';
 import { compareOutputs, prepareOutputFloor, type OutputFloor } from './floor.ts';

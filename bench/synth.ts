@@ -15,7 +15,7 @@ import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { analyzeAdoption } from '../src/lib/opengdd/analyze.ts';
-import { loadCatalog, type CatalogDefinition } from '../src/lib/node/catalog.ts';
+import { loadCatalog, type CatalogDefinition } from '../src/lib/node/catalog/catalog.ts';
 
 const repo = fileURLToPath(new URL('../', import.meta.url));
 

@@ -8,7 +8,7 @@
 // before the content layer syncs, and `astro:content` is Astro's whole page-side content runtime
 // (about 70 modules, half a second of every build) of which this file uses one function.
 import { defineCollection } from 'astro/content/config';
-import { adoptionsLoader, definitionsLoader, groupsLoader } from './lib/node/loaders.ts';
+import { adoptionsLoader, definitionsLoader, groupsLoader } from './lib/node/content/loaders.ts';
 import { adoptionSchema, definitionSchema, groupSchema } from './lib/site/schemas.ts';
 
 export const collections = {

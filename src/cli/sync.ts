@@ -11,8 +11,8 @@ import { oneLine, type Diagnostic } from '../lib/opengdd/diagnostics.ts';
 import { firstDifference } from '../lib/opengdd/identity.ts';
 import { defineMember, hasOwn, isAnnotation, isObject, own, stripAnnotations, type Json, type JsonObject } from '../lib/opengdd/json.ts';
 import { DEFINITION_FIELDS } from '../lib/opengdd/types.ts';
-import { diag, parseJson, readText, sha256Digest } from '../lib/node/read.ts';
-import { writeFileAtomic } from '../lib/node/write.ts';
+import { diag, parseJson, readText, sha256Digest } from '../lib/node/catalog/read.ts';
+import { writeFileAtomic } from '../lib/node/catalog/write.ts';
 import { detectFormat, insertMember, removeMember, replaceMember, serializeValue, topMembers, type JsonFormat } from './json-text.ts';
 
 /** One member a sync rewrites. */

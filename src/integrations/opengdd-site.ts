@@ -26,13 +26,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroIntegrationLogger, RefreshContentOptions } from 'astro';
 import type { Plugin, ViteDevServer } from 'vite';
-import { CATALOG_CHANGE, CATALOG_SETTLE, changeSeen, LOADER_NAMES } from '../lib/node/catalog-change.ts';
-import { resolveOrigins, type OriginEntry } from '../lib/node/origins.ts';
+import { CATALOG_CHANGE, CATALOG_SETTLE, changeSeen, LOADER_NAMES } from '../lib/node/dev/catalog-change.ts';
+import { resolveOrigins, type OriginEntry } from '../lib/node/build/origins.ts';
 import { startSearchIndexer, writeSearchIndex } from './search-index.ts';
 import { standaloneShapes } from './standalone-shapes.ts';
-import { writeLatestPages } from '../lib/node/latest-pages.ts';
-import { boundHeapGrowth } from '../lib/node/build-heap.ts';
-import { buildLoads, forgetVerifiedCatalogs } from '../lib/node/verified-catalogs.ts';
+import { writeLatestPages } from '../lib/node/build/latest-pages.ts';
+import { boundHeapGrowth } from '../lib/node/build/build-heap.ts';
+import { buildLoads, forgetVerifiedCatalogs } from '../lib/node/content/verified-catalogs.ts';
 
 /** Options of {@link opengddSite}. */
 export interface OpengddSiteOptions {
@@ -64,7 +64,7 @@ export default function opengddSite(options: OpengddSiteOptions): AstroIntegrati
           // Before the content sync, the build's first large allocation (see build-heap.ts).
           boundHeapGrowth();
         }
-        if (command === 'dev') addMiddleware({ entrypoint: new URL('../lib/node/dev-faults.ts', import.meta.url), order: 'pre' });
+        if (command === 'dev') addMiddleware({ entrypoint: new URL('../lib/node/dev/dev-faults.ts', import.meta.url), order: 'pre' });
       },
       'astro:server:setup': ({ server, refreshContent, logger }) => {
         if (refreshContent) followCatalog(options.catalog, server.watcher, refreshContent, logger);
@@ -224,7 +224,7 @@ function noDepsOptimizer(): Plugin {
  * before each sync. Imported when a build starts, so the dev server and `astro sync` never load it.
  */
 function startCatalogLoad(catalog: string, logger: AstroIntegrationLogger): void {
-  const load = import('../lib/node/catalog-source.ts').then((m) => m.readVerifiedCatalog(catalog, logger));
+  const load = import('../lib/node/catalog/catalog-source.ts').then((m) => m.readVerifiedCatalog(catalog, logger));
   // The loaders report a failure (the catalog's findings stop the build there); until one awaits
   // it, a rejection must not count as unhandled.
   load.catch(() => undefined);

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseFindings, runBin } from '../helpers/cli.ts';
 import { repoRoot, treeDigest } from '../helpers/paths.ts';
-import { buildSite, copyCatalog, page, remove } from '../site/helpers.ts';
+import { buildSite, copyCatalog, page, remove } from '../helpers/site.ts';
 
 const CV = 'ability-cooldown-1';
 const DEF = `catalog/${CV}/definition.json`;

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runBin, runCli } from '../helpers/cli.ts';
 import { STACK } from '../hardening/faults.ts';
-import { buildSite, remove } from '../site/helpers.ts';
+import { buildSite, remove } from '../helpers/site.ts';
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'opengdd-catalog-dir-'));
 afterAll(() => remove(scratch));

@@ -10,11 +10,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { githubCommand } from '../../src/cli/formats.ts';
 import type { Diagnostic } from '../../src/lib/opengdd/diagnostics.ts';
-import { placeFindings } from '../../src/lib/node/finding-places.ts';
+import { placeFindings } from '../../src/lib/node/catalog/finding-places.ts';
 import { jsonPlaces } from '../../src/lib/opengdd/json-places.ts';
 import { parseFindings, runCli } from '../helpers/cli.ts';
 import { repoRoot } from '../helpers/paths.ts';
-import { copyCatalog } from '../site/helpers.ts';
+import { copyCatalog } from '../helpers/site.ts';
 
 const MANA = 'catalog/clamped-meter-2/adoptions/mana-well.json';
 const GROUPS = 'catalog/groups.json';

@@ -11,7 +11,7 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { adoptionSkeleton } from '../../src/lib/opengdd/skeleton.ts';
 import { parseFindings, runCli } from '../helpers/cli.ts';
 import { repoRoot, treeDigest } from '../helpers/paths.ts';
-import { copyCatalog, remove } from '../site/helpers.ts';
+import { copyCatalog, remove } from '../helpers/site.ts';
 
 const CV = 'ability-cooldown-1';
 const temps: string[] = [];

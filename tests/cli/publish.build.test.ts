@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../helpers/paths.ts';
-import { copyCatalog, takeLock } from '../site/helpers.ts';
+import { copyCatalog, takeLock } from '../helpers/site.ts';
 
 const readme = readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
 const section = /^## Publish a catalog\n([\s\S]*?)^## /m.exec(readme)?.[1] ?? '';

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseFindings, runCli } from '../helpers/cli.ts';
 import { repoRoot, treeDigest } from '../helpers/paths.ts';
-import { copyCatalog, remove } from '../site/helpers.ts';
+import { copyCatalog, remove } from '../helpers/site.ts';
 
 const SPAWN = 'catalog/spawn-wave-1';
 const DEF = `${SPAWN}/definition.json`;

@@ -1,6 +1,6 @@
 /**
  * The crawl of one built site, as a suite a test file declares (`crawlSuite`): every page of the
- * run's build of a catalog (tests/site/shared-builds.ts), crawled in Debian's Chromium (see crawl.ts
+ * run's build of a catalog (tests/helpers/shared-builds.ts), crawled in Debian's Chromium (see tests/helpers/crawl.ts
  * for what is checked on each page), then the site search as a reader uses it: "backpack", "poison"
  * and one alias of every contract, read from the catalog's about.mdx files, each find their page
  * among the first results.
@@ -12,7 +12,7 @@
  *
  * axe (every rule; serious and critical fail) runs on every page in the light scheme, as the page
  * loads; its colour-contrast rules run wherever the page holds a case of text (colour, size, weight
- * and the layers behind it) no earlier run judged (crawl.ts, contrastCases): every case of every
+ * and the layers behind it) no earlier run judged (tests/helpers/crawl.ts, contrastCases): every case of every
  * page is judged, none twice. A representative sample (the fewest pages that
  * together hold every tag, class, inline style and styled attribute of the site, see
  * representativePages) is checked with every fold opened, in light and in dark. The embedded build
@@ -24,12 +24,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadCatalog, type CatalogModel } from '../../src/lib/node/catalog.ts';
+import { loadCatalog, type CatalogModel } from '../../src/lib/node/catalog/catalog.ts';
 import { corpusDir, corpusPresent, repoRoot } from '../helpers/paths.ts';
-import { CHROMIUM, launch, reportCspViolations, serve, sharedSiteDir, watchErrors } from '../e2e/harness.ts';
-import { EMBEDDED_ENV } from '../site/shared-builds.ts';
-import { chromiumCpuSeconds, crawl, failing, fileOf, htmlFiles, redirectOf, representativePages, runAxe, type CrawlReport } from './crawl.ts';
-import { boundaryWords, gluedWords, openSearch, search, shownExcerpts, shownWords } from './search.ts';
+import { CHROMIUM, launch, reportCspViolations, serve, sharedSiteDir, watchErrors } from '../helpers/browser.ts';
+import { EMBEDDED_ENV } from '../helpers/shared-builds.ts';
+import { chromiumCpuSeconds, crawl, failing, fileOf, htmlFiles, redirectOf, representativePages, runAxe, type CrawlReport } from '../helpers/crawl.ts';
+import { boundaryWords, gluedWords, openSearch, search, shownExcerpts, shownWords } from '../helpers/search.ts';
 import { htmlFiles as indexedPages, planShards } from '../../src/integrations/search-index.ts';
 
 const browserPresent = existsSync(CHROMIUM);

@@ -7,9 +7,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM, launch, serve } from '../e2e/harness.ts';
-import { remove } from '../site/helpers.ts';
-import { crawl, fileOf, redirectOf, representativePages, type CrawlReport } from './crawl.ts';
+import { CHROMIUM, launch, serve } from '../helpers/browser.ts';
+import { remove } from '../helpers/site.ts';
+import { crawl, fileOf, redirectOf, representativePages, type CrawlReport } from '../helpers/crawl.ts';
 
 const page = (title: string, body: string, head = '') =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title>${head}</head><body><main><h1>${title}</h1>${body}</main></body></html>`;

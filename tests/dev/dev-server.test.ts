@@ -7,7 +7,7 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { get, startDevServer, waitForPage, type DevServer } from './harness.ts';
+import { get, startDevServer, waitForPage, type DevServer } from '../helpers/dev-server.ts';
 
 /** What a stack trace or an uncaught error looks like in a terminal. */
 const STACK = /^\s+at .+|\b[A-Z][A-Za-z]*Error: |Stack trace/m;

@@ -8,8 +8,8 @@ import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { alive } from '../site/helpers.ts';
-import { freePort, privateProject, sleep } from './harness.ts';
+import { alive } from '../helpers/site.ts';
+import { freePort, privateProject, sleep } from '../helpers/dev-server.ts';
 
 const project = privateProject();
 afterAll(() => rmSync(project.tmp, { recursive: true, force: true }));

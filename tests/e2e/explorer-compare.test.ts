@@ -13,7 +13,7 @@ import { encodeState, explore, STAND_IN_ADOPTION, suppliedState, type TriedState
 import type { Definition, Pack } from '../../src/lib/opengdd/types.ts';
 import { adoptionAnswers } from '../../src/lib/site/adoption-answers.ts';
 import { corpusDir, corpusPresent, list, repoRoot } from '../helpers/paths.ts';
-import { browserOnSites, CHROMIUM, type SiteName } from './harness.ts';
+import { browserOnSites, CHROMIUM, type SiteName } from '../helpers/browser.ts';
 
 const browserPresent = existsSync(CHROMIUM);
 const json = (p: string) => JSON.parse(readFileSync(p, 'utf8'));

@@ -1,7 +1,7 @@
 /**
  * The answer explorer in a real browser (playwright-core driving Debian's Chromium) on built
  * sites: the corpus (../shared/corpus) and the embedded catalog, the run's one build of each
- * (tests/site/shared-builds.ts), served from 127.0.0.1. Every page visited must log no console error.
+ * (tests/helpers/shared-builds.ts), served from 127.0.0.1. Every page visited must log no console error.
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -15,9 +15,9 @@ import { definitionNaming } from '../../src/lib/site/model/words.ts';
 import type { Definition, Pack } from '../../src/lib/opengdd/types.ts';
 import { corpusDir, corpusPresent, repoRoot } from '../helpers/paths.ts';
 import { runCli } from '../helpers/cli.ts';
-import { copyCatalog, remove } from '../site/helpers.ts';
-import { redirectOf } from '../crawl/crawl.ts';
-import { browserOnSites, CHROMIUM, type SiteName } from './harness.ts';
+import { copyCatalog, remove } from '../helpers/site.ts';
+import { redirectOf } from '../helpers/crawl.ts';
+import { browserOnSites, CHROMIUM, type SiteName } from '../helpers/browser.ts';
 
 const browserPresent = existsSync(CHROMIUM);
 const json = (p: string) => JSON.parse(readFileSync(p, 'utf8'));

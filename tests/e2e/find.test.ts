@@ -10,10 +10,10 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { corpusDir, corpusPresent } from '../helpers/paths.ts';
-import { redirectOf } from '../crawl/crawl.ts';
-import { openSearch, search } from '../crawl/search.ts';
-import { CHROMIUM, launch, serve, sharedSiteDir, watchErrors } from './harness.ts';
-import { BASE, baseSite } from '../site/shared-builds.ts';
+import { redirectOf } from '../helpers/crawl.ts';
+import { openSearch, search } from '../helpers/search.ts';
+import { CHROMIUM, launch, serve, sharedSiteDir, watchErrors } from '../helpers/browser.ts';
+import { BASE, baseSite } from '../helpers/shared-builds.ts';
 
 const browserPresent = existsSync(CHROMIUM);
 if (!browserPresent) console.warn(`find.test: ${CHROMIUM} is absent (apt-get install chromium); skipped.`);

@@ -5,7 +5,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { buildSite, remove } from '../site/helpers.ts';
+import { buildSite, remove } from '../helpers/site.ts';
 import { checkInProcess, planCase, TRACE, type Workspace } from './campaign.ts';
 
 /** Builds case `index` of the campaign seeded `seed`; returns how the build disagreed (empty: it agreed). */

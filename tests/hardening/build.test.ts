@@ -22,7 +22,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { catalogLoad } from '../helpers/catalog-load.ts';
 import { findingStart, parseFindings } from '../helpers/cli.ts';
 import { repoRoot, treeDigest } from '../helpers/paths.ts';
-import { buildSite, copyCatalog, remove } from '../site/helpers.ts';
+import { buildSite, copyCatalog, remove } from '../helpers/site.ts';
 import { FAULTS, plantedCatalog, STACK, type Fault } from './faults.ts';
 
 /** Waiting for the build lock (other test files build too) plus one build. */

@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { formatDiagnostic } from '../../src/lib/opengdd/diagnostics.ts';
 import { findingStart, parseFindings, runCli } from '../helpers/cli.ts';
 import { repoRoot, treeDigest } from '../helpers/paths.ts';
-import { copyCatalog, remove } from '../site/helpers.ts';
+import { copyCatalog, remove } from '../helpers/site.ts';
 import { annotatedCatalog, FAULTS, plantedCatalog, STACK } from './faults.ts';
 
 const temps: string[] = [];

@@ -8,7 +8,7 @@ import { appendFileSync, copyFileSync, readdirSync, readFileSync, renameSync, rm
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { repoRoot } from '../helpers/paths.ts';
-import { copyCatalog } from '../site/helpers.ts';
+import { copyCatalog } from '../helpers/site.ts';
 
 type Json = Record<string, any>;
 

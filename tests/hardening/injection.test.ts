@@ -11,10 +11,10 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { socialSvg } from '../../src/lib/site/social.ts';
-import { CHROMIUM, launch, serve } from '../e2e/harness.ts';
+import { CHROMIUM, launch, serve } from '../helpers/browser.ts';
 import { parseFindings, runCli } from '../helpers/cli.ts';
 import { treeDigest } from '../helpers/paths.ts';
-import { buildSite, remove, type SiteBuild } from '../site/helpers.ts';
+import { buildSite, remove, type SiteBuild } from '../helpers/site.ts';
 import { hostileCatalog, markup, ORIGINS, tightMarkup, TITLE, VISIBLE } from './payloads.ts';
 
 const browserPresent = existsSync(CHROMIUM);

@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { catalogLoad } from '../helpers/catalog-load.ts';
 import { findingStart, parseFindings } from '../helpers/cli.ts';
 import { treeDigest } from '../helpers/paths.ts';
-import { remove } from '../site/helpers.ts';
+import { remove } from '../helpers/site.ts';
 import { FAULTS, plantedCatalog, STACK } from './faults.ts';
 
 const temps: string[] = [];

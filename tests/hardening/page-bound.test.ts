@@ -8,7 +8,7 @@ import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../helpers/paths.ts';
-import { attributeValues, buildSite, copyCatalog, remove, textOf } from '../site/helpers.ts';
+import { attributeValues, buildSite, copyCatalog, remove, textOf } from '../helpers/site.ts';
 
 const ROWS = 25_000;
 const temps: string[] = [];

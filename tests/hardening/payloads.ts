@@ -10,7 +10,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from '../helpers/paths.ts';
-import { copyCatalog } from '../site/helpers.ts';
+import { copyCatalog } from '../helpers/site.ts';
 import { ANNOTATIONS, editDefinitionEverywhere, editJson, editPack } from './faults.ts';
 
 /** A script element and an image whose error handler runs script. */

@@ -7,11 +7,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { pagefindFilterText } from '../../src/lib/site/format.ts';
-import { storable } from '../../src/lib/node/loaders.ts';
-import { inSitePath, resolveOrigins } from '../../src/lib/node/origins.ts';
+import { storable } from '../../src/lib/node/content/loaders.ts';
+import { inSitePath, resolveOrigins } from '../../src/lib/node/build/origins.ts';
 import { socialSvg } from '../../src/lib/site/social.ts';
 import { safeLink } from '../../src/lib/site/urls.ts';
-import { remove } from '../site/helpers.ts';
+import { remove } from '../helpers/site.ts';
 import { markup } from './payloads.ts';
 
 const SITE = new URL('https://opengdd.org/');

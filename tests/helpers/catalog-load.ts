@@ -1,10 +1,10 @@
 /**
  * The build's catalog load, in this process: `readVerifiedCatalog` is what the site's content
- * loaders call (src/lib/node/loaders.ts), and what it rejects with is what `astro build` prints
+ * loaders call (src/lib/node/content/loaders.ts), and what it rejects with is what `astro build` prints
  * before it stops. A test of a planted fault that a build would prove nothing more about runs this
  * instead of a build; tests/hardening/build.test.ts checks with real builds that the two agree.
  */
-import { readVerifiedCatalog } from '../../src/lib/node/catalog-source.ts';
+import { readVerifiedCatalog } from '../../src/lib/node/catalog/catalog-source.ts';
 
 /** What one load did. */
 export interface CatalogLoad {

@@ -8,7 +8,7 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { editorSchema } from '../../src/lib/opengdd/editor-schema.ts';
 import { catalogAdoptionSchema, catalogSchemaEntry } from '../../src/lib/site/catalog-schema.ts';
-import { loadCatalog, type CatalogModel } from '../../src/lib/node/catalog.ts';
+import { loadCatalog, type CatalogModel } from '../../src/lib/node/catalog/catalog.ts';
 import { corpusDir, corpusPresent, repoRoot } from '../helpers/paths.ts';
 
 if (!corpusPresent) console.warn(`catalog-schema.test: ${corpusDir} is absent; the corpus half is skipped.`);

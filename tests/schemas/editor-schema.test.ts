@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { editorSchema } from '../../src/lib/opengdd/editor-schema.ts';
-import { loadCatalog, type CatalogDefinition } from '../../src/lib/node/catalog.ts';
+import { loadCatalog, type CatalogDefinition } from '../../src/lib/node/catalog/catalog.ts';
 
 const repo = fileURLToPath(new URL('../../', import.meta.url));
 const corpus = fileURLToPath(new URL('../../../shared/corpus/', import.meta.url));

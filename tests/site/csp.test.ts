@@ -11,10 +11,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { corpusPresent } from '../helpers/paths.ts';
-import { htmlFiles, redirectOf } from '../crawl/crawl.ts';
-import { policyProblems } from './csp.ts';
-import { BASE, baseSite, corpusSite, embeddedSite } from './shared-builds.ts';
-import type { SiteBuild } from './helpers.ts';
+import { htmlFiles, redirectOf } from '../helpers/crawl.ts';
+import { policyProblems } from '../helpers/csp.ts';
+import { BASE, baseSite, corpusSite, embeddedSite } from '../helpers/shared-builds.ts';
+import type { SiteBuild } from '../helpers/site.ts';
 
 const CASES: { label: string; present: boolean; build: () => SiteBuild }[] = [
   { label: 'the embedded catalog', present: true, build: embeddedSite },

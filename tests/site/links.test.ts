@@ -11,9 +11,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { corpusDir, corpusPresent } from '../helpers/paths.ts';
-import { checkAddresses, checkLinks } from './links.ts';
-import { BASE, baseSite, corpusSite, embeddedSite } from './shared-builds.ts';
-import type { SiteBuild } from './helpers.ts';
+import { checkAddresses, checkLinks } from '../helpers/links.ts';
+import { BASE, baseSite, corpusSite, embeddedSite } from '../helpers/shared-builds.ts';
+import type { SiteBuild } from '../helpers/site.ts';
 
 /** The public origin the builds use (astro.config.mjs). */
 const SITE = process.env.SITE_URL?.trim() || 'https://opengdd.org';

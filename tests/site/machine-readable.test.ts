@@ -10,8 +10,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { corpusDir, corpusPresent, repoRoot } from '../helpers/paths.ts';
 import { escapeXml, socialSvg, wrapText } from '../../src/lib/site/social.ts';
-import { buildSite, copyCatalog, layout, page, remove, type SiteBuild } from './helpers.ts';
-import { corpusSite, embeddedSite } from './shared-builds.ts';
+import { buildSite, copyCatalog, layout, page, remove, type SiteBuild } from '../helpers/site.ts';
+import { corpusSite, embeddedSite } from '../helpers/shared-builds.ts';
 
 /** Waiting for the build lock or the shared build (another file may be making it) plus a build. */
 const BUILD_TIMEOUT = 300_000;

@@ -8,11 +8,11 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadCatalog } from '../../src/lib/node/catalog.ts';
+import { loadCatalog } from '../../src/lib/node/catalog/catalog.ts';
 import { corpusDir, corpusPresent, repoRoot } from '../helpers/paths.ts';
 import { catalogLoad } from '../helpers/catalog-load.ts';
-import { attributeValues, copyCatalog, layout, page, remove, textOf, type SiteBuild } from './helpers.ts';
-import { corpusSite, embeddedSite } from './shared-builds.ts';
+import { attributeValues, copyCatalog, layout, page, remove, textOf, type SiteBuild } from '../helpers/site.ts';
+import { corpusSite, embeddedSite } from '../helpers/shared-builds.ts';
 
 /** Waiting for the shared build (another file may be making it) plus the build. */
 const BUILD_TIMEOUT = 300_000;

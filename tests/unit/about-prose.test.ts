@@ -9,8 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { imageProblems } from '../../src/lib/node/about-images.ts';
-import { readProse } from '../../src/lib/node/about-prose.ts';
+import { imageProblems } from '../../src/lib/node/catalog/about-images.ts';
+import { readProse } from '../../src/lib/node/catalog/about-prose.ts';
 
 const FRONT = '---\ntitle: "T"\ngroup: g\nbenefit: "B"\n---\n';
 const prose = (body: string) => readProse(`${FRONT}${body}\n`);

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseFindings, runCli } from '../helpers/cli.ts';
 import { repoRoot, treeDigest } from '../helpers/paths.ts';
-import { copyCatalog, remove } from '../site/helpers.ts';
+import { copyCatalog, remove } from '../helpers/site.ts';
 
 const temps: string[] = [];
 afterAll(() => temps.forEach(remove));

@@ -11,10 +11,10 @@ import { describe, expect, it } from 'vitest';
 import { formatDiagnostic, oneLine, readableDiagnostics, type Diagnostic } from '../../src/lib/opengdd/diagnostics.ts';
 import { duplicateKeys } from '../../src/lib/opengdd/duplicate-keys.ts';
 import { findQuestionCycles } from '../../src/lib/opengdd/question-cycles.ts';
-import { resolveOrigins } from '../../src/lib/node/origins.ts';
+import { resolveOrigins } from '../../src/lib/node/build/origins.ts';
 import { adoptionFileNames, definitionFileNames, overlongName } from '../../src/lib/site/file-names.ts';
 import { repoRoot } from '../helpers/paths.ts';
-import { remove } from '../site/helpers.ts';
+import { remove } from '../helpers/site.ts';
 
 describe('duplicateKeys', () => {
   it('finds a repeated key at its pointer, line and column, at any depth, inside arrays too', () => {

@@ -16,7 +16,7 @@ import {
   shikiJsonHtml,
   type ColourPair,
   type JsonPalette,
-} from '../../src/lib/node/highlight.ts';
+} from '../../src/lib/node/build/highlight.ts';
 import { corpusDir, repoRoot } from '../helpers/paths.ts';
 
 function jsonFiles(dir: string): string[] {

@@ -1,5 +1,5 @@
 /**
- * The pages at version-free addresses (src/lib/node/latest-pages.ts): an immediate refresh and a
+ * The pages at version-free addresses (src/lib/node/build/latest-pages.ts): an immediate refresh and a
  * visible link by path, the canonical link to the public URL, text escaped; written only where no
  * built file is, never outside the output folder.
  */
@@ -7,9 +7,9 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { latestPage, writeLatestPages } from '../../src/lib/node/latest-pages.ts';
-import { redirectOf } from '../crawl/crawl.ts';
-import { remove } from '../site/helpers.ts';
+import { latestPage, writeLatestPages } from '../../src/lib/node/build/latest-pages.ts';
+import { redirectOf } from '../helpers/crawl.ts';
+import { remove } from '../helpers/site.ts';
 
 describe('latest pages', () => {
   it('refresh at once to the path, link to it visibly, and name the public URL as canonical', () => {

@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { closestName, editDistance, withSuggestion } from '../../src/lib/opengdd/suggest.ts';
 import { parseFindings, runCli, type PrintedFinding } from '../helpers/cli.ts';
 import { repoRoot } from '../helpers/paths.ts';
-import { copyCatalog, remove } from '../site/helpers.ts';
+import { copyCatalog, remove } from '../helpers/site.ts';
 
 describe('edit distance', () => {
   it.each([

@@ -4,7 +4,7 @@
  */
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { zipFiles } from '../../src/lib/node/zip.ts';
+import { zipFiles } from '../../src/lib/node/build/zip.ts';
 
 const FIXED = new Date(Date.UTC(2000, 0, 1));
 const bytes = (text: string) => new TextEncoder().encode(text);

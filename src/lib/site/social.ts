@@ -1,6 +1,6 @@
 /**
  * Social images (OpenGraph, 1200×630 PNG), made at build time: an SVG card drawn from catalog text,
- * rasterised by sharp in `lib/node/social-png.ts`. Every piece of catalog text is XML-escaped before it enters the SVG.
+ * rasterised by sharp in `lib/node/build/social-png.ts`. Every piece of catalog text is XML-escaped before it enters the SVG.
  */
 
 /** What one card shows. */

@@ -2,12 +2,12 @@
  * `/contracts/catalog.json`: the whole catalog for machines — every definition version with its
  * status, pack digest, whether it is the newest, the URLs of its page and files, and its adoptions.
  * URLs are absolute on the configured `site`. `latest` lists the version-free addresses that lead
- * to the newest version (written after the build, see `src/lib/node/latest-pages.ts`), `clashes`
+ * to the newest version (written after the build, see `src/lib/node/build/latest-pages.ts`), `clashes`
  * those a definition's page holds instead, and `schemas` the editor schema of every adoption
  * (SchemaStore's catalog entry shape).
  */
 import type { APIRoute } from 'astro';
-import { allDefinitions } from '../../lib/node/collections.ts';
+import { allDefinitions } from '../../lib/node/content/collections.ts';
 import {
   adoptionFileUrl,
   adoptionSchemaUrl,

@@ -4,7 +4,7 @@
  * and `version` (see `src/lib/site/catalog-schema.ts`).
  */
 import type { APIRoute } from 'astro';
-import { allDefinitions } from '../../lib/node/collections.ts';
+import { allDefinitions } from '../../lib/node/content/collections.ts';
 import { catalogAdoptionSchema } from '../../lib/site/catalog-schema.ts';
 import { adoptionSchemaUrl, catalogAdoptionSchemaUrl } from '../../lib/site/urls.ts';
 

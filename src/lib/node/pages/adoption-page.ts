@@ -16,8 +16,8 @@ import type { AdoptionSectionId, Section } from '../../site/model/sections.ts';
 import { definitionNaming } from '../../site/model/words.ts';
 import { adoptionUrl } from '../../site/urls.ts';
 import { adopts } from '../../site/versions.ts';
-import { withAdoptionFile } from '../adoption-file.ts';
-import { catalogVersions, shelves, type AdoptionEntry, type DefinitionEntry, type GroupEntry } from '../collections.ts';
+import { withAdoptionFile } from '../catalog/adoption-file.ts';
+import { catalogVersions, shelves, type AdoptionEntry, type DefinitionEntry, type GroupEntry } from '../content/collections.ts';
 
 /** An adoption's page, before it renders. */
 export interface AdoptionPage {

@@ -8,7 +8,7 @@
  */
 import { catalogPage, type CatalogPageModel } from '../../site/model/catalog.ts';
 import type { Section } from '../../site/model/sections.ts';
-import { allAdoptions, allDefinitions, shelves, type DefinitionEntry } from '../collections.ts';
+import { allAdoptions, allDefinitions, shelves, type DefinitionEntry } from '../content/collections.ts';
 
 /** The catalog page, before it renders. */
 export interface CatalogPage {

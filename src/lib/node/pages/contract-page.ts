@@ -16,8 +16,8 @@ import { answersIntro, matrixLine, type AdoptionAnswers } from '../../site/adopt
 import { contractPage, type ContractPageModel, type ContractSectionKind } from '../../site/model/contract.ts';
 import type { Section } from '../../site/model/sections.ts';
 import { definitionNaming } from '../../site/model/words.ts';
-import { answersOf } from '../adoption-answers.ts';
-import { adoptionsOf, allDefinitions, shelves, type DefinitionEntry, type GroupEntry } from '../collections.ts';
+import { answersOf } from '../content/adoption-answers.ts';
+import { adoptionsOf, allDefinitions, shelves, type DefinitionEntry, type GroupEntry } from '../content/collections.ts';
 
 /** A contract version's page, before it renders. */
 export interface ContractPage {

@@ -4,8 +4,8 @@
  * it). Only for versions that have adoptions.
  */
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { answersOf } from '../../../lib/node/adoption-answers.ts';
-import { allDefinitions, type DefinitionEntry } from '../../../lib/node/collections.ts';
+import { answersOf } from '../../../lib/node/content/adoption-answers.ts';
+import { allDefinitions, type DefinitionEntry } from '../../../lib/node/content/collections.ts';
 import { publishedAnswers } from '../../../lib/site/adoption-answers.ts';
 
 export const getStaticPaths = (async () =>

@@ -2,7 +2,7 @@
  * `<cv>.definition.json` beside the definition page: the catalog's `definition.json`, byte for byte.
  */
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { allDefinitions } from '../../../lib/node/collections.ts';
+import { allDefinitions } from '../../../lib/node/content/collections.ts';
 
 export const getStaticPaths = (async () =>
   (await allDefinitions()).map((d) => ({ params: { cv: d.id, name: d.id }, props: { raw: d.data.raw } }))) satisfies GetStaticPaths;

@@ -4,7 +4,7 @@
  * use, so the contract page need not carry it.
  */
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { allDefinitions } from '../../../lib/node/collections.ts';
+import { allDefinitions } from '../../../lib/node/content/collections.ts';
 import { adoptionSkeleton } from '../../../lib/site/skeleton.ts';
 
 export const getStaticPaths = (async () =>

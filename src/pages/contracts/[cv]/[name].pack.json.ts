@@ -3,7 +3,7 @@
  * is the digest the definition names). Only for definitions that have a pack.
  */
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { allDefinitions } from '../../../lib/node/collections.ts';
+import { allDefinitions } from '../../../lib/node/content/collections.ts';
 
 export const getStaticPaths = (async () =>
   (await allDefinitions())

@@ -1,9 +1,9 @@
 /** `/og/contracts/<cv>.png`: the social image of a definition version (PNG 1200×630). */
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { allDefinitions, type DefinitionEntry } from '../../../lib/node/collections.ts';
+import { allDefinitions, type DefinitionEntry } from '../../../lib/node/content/collections.ts';
 import { memberKeys } from '../../../lib/opengdd/json.ts';
 import { plural } from '../../../lib/site/model/words.ts';
-import { cardPng, drawAhead } from '../../../lib/node/social-png.ts';
+import { cardPng, drawAhead } from '../../../lib/node/build/social-png.ts';
 import type { SocialCard } from '../../../lib/site/social.ts';
 import { CONTRACT_WORDS } from '../../../lib/site/model/words/contract.ts';
 

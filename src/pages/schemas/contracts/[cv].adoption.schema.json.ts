@@ -5,7 +5,7 @@
  */
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { editorSchema } from '../../../lib/opengdd/editor-schema.ts';
-import { allDefinitions, type DefinitionEntry } from '../../../lib/node/collections.ts';
+import { allDefinitions, type DefinitionEntry } from '../../../lib/node/content/collections.ts';
 import { adoptionSchemaUrl } from '../../../lib/site/urls.ts';
 import { ADOPTION_WORDS } from '../../../lib/site/model/words/adoption.ts';
 

@@ -2,8 +2,8 @@
  * `<adoption>.json` beside the adoption page: the catalog's adoption file, byte for byte.
  */
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { adoptionText } from '../../../../lib/node/adoption-file.ts';
-import { allAdoptions, type AdoptionEntry } from '../../../../lib/node/collections.ts';
+import { adoptionText } from '../../../../lib/node/catalog/adoption-file.ts';
+import { allAdoptions, type AdoptionEntry } from '../../../../lib/node/content/collections.ts';
 
 export const getStaticPaths = (async () =>
   (await allAdoptions()).map((a) => ({

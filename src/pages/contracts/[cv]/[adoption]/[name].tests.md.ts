@@ -3,8 +3,8 @@
  * `opengdd --render-contract-tests` prints them. Only for checked adoptions.
  */
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { adoptionMarkdown } from '../../../../lib/node/adoption-file.ts';
-import { allAdoptions, allDefinitions, type AdoptionEntry, type DefinitionEntry } from '../../../../lib/node/collections.ts';
+import { adoptionMarkdown } from '../../../../lib/node/catalog/adoption-file.ts';
+import { allAdoptions, allDefinitions, type AdoptionEntry, type DefinitionEntry } from '../../../../lib/node/content/collections.ts';
 
 export const getStaticPaths = (async () => {
   const definitions = new Map((await allDefinitions()).map((d) => [d.id, d]));

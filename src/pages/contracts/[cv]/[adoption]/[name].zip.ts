@@ -4,9 +4,9 @@
  * A fixed timestamp keeps the archive identical from build to build.
  */
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { adoptionText } from '../../../../lib/node/adoption-file.ts';
-import { allAdoptions, allDefinitions, type AdoptionEntry } from '../../../../lib/node/collections.ts';
-import { zipFiles, type ZipFile } from '../../../../lib/node/zip.ts';
+import { adoptionText } from '../../../../lib/node/catalog/adoption-file.ts';
+import { allAdoptions, allDefinitions, type AdoptionEntry } from '../../../../lib/node/content/collections.ts';
+import { zipFiles, type ZipFile } from '../../../../lib/node/build/zip.ts';
 
 const FIXED_TIME = new Date(Date.UTC(2000, 0, 1));
 

@@ -1,8 +1,8 @@
 /** `/og/contracts/<cv>/<adoption>.png`: the social image of an adoption (PNG 1200×630). */
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { allAdoptions, allDefinitions, type AdoptionEntry, type DefinitionEntry } from '../../../../lib/node/collections.ts';
+import { allAdoptions, allDefinitions, type AdoptionEntry, type DefinitionEntry } from '../../../../lib/node/content/collections.ts';
 import { appliesFact, plural } from '../../../../lib/site/model/words.ts';
-import { cardPng, drawAhead } from '../../../../lib/node/social-png.ts';
+import { cardPng, drawAhead } from '../../../../lib/node/build/social-png.ts';
 import type { SocialCard } from '../../../../lib/site/social.ts';
 import { ADOPTION_WORDS } from '../../../../lib/site/model/words/adoption.ts';
 

@@ -10,9 +10,9 @@
  * file is read and parsed here once per build.
  */
 import type { CollectionEntry } from 'astro:content';
-import type { Definition, Pack } from '../opengdd/index.ts';
+import type { Definition, Pack } from '../../opengdd/index.ts';
 import { checkedFileText } from './checked-file.ts';
-import { storable } from './loaders.ts';
+import { storable } from '../content/loaders.ts';
 
 type Stored = CollectionEntry<'definitions'>['data'];
 type StoredPack = NonNullable<Stored['pack']>;

@@ -5,7 +5,7 @@
  * (Astro's own and Vite's module runner), so the state lives on `globalThis` under registered
  * symbols. A build never fills it: every function here answers "nothing" there.
  */
-import type { Diagnostic } from '../opengdd/index.ts';
+import type { Diagnostic } from '../../opengdd/index.ts';
 
 interface DevState {
   /** The error findings of the latest check of the catalog; empty when it checked clean. */

@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The repository root (this file is tests/dev/harness.ts). */
+/** The repository root (this file is tests/helpers/dev-server.ts). */
 const repo = fileURLToPath(new URL('../../', import.meta.url));
 
 /** Top-level entries of the repository the site copy leaves out (the catalog comes separately). */

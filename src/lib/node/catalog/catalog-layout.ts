@@ -5,8 +5,8 @@
  */
 import { readdir, stat } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
-import type { Diagnostic } from '../opengdd/diagnostics.ts';
-import { own } from '../opengdd/json.ts';
+import type { Diagnostic } from '../../opengdd/diagnostics.ts';
+import { own } from '../../opengdd/json.ts';
 import { diag } from './read.ts';
 
 /** The entries every definition folder holds (a dot-entry is ignored, as §10.1 rule 4 does). */

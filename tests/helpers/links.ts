@@ -16,7 +16,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileOf, htmlFiles, urlPathOf } from '../crawl/crawl.ts';
+import { fileOf, htmlFiles, urlPathOf } from './crawl.ts';
 
 /** What a link check found. */
 export interface LinkReport {

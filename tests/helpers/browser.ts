@@ -9,8 +9,8 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import { corpusDir, corpusPresent } from '../helpers/paths.ts';
-import { sharedSite } from '../site/shared-builds.ts';
+import { corpusDir, corpusPresent } from './paths.ts';
+import { sharedSite } from './shared-builds.ts';
 
 /** Where Debian installs Chromium. */
 export const CHROMIUM = '/usr/bin/chromium';

@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { repoRoot } from '../helpers/paths.ts';
+import { repoRoot } from './paths.ts';
 
 /** The outcome of one build. */
 export interface SiteBuild {

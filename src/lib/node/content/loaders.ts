@@ -7,12 +7,12 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Loader, LoaderContext } from 'astro/loaders';
-import type { CatalogModel } from './catalog-source.ts';
-import { catalogDir } from './catalog-dir.ts';
-import { rememberTexts } from './dev-state.ts';
-import { CATALOG_CHANGE, CATALOG_SETTLE, LOADER_NAMES, markChangeSeen } from './catalog-change.ts';
+import type { CatalogModel } from '../catalog/catalog-source.ts';
+import { catalogDir } from '../catalog/catalog-dir.ts';
+import { rememberTexts } from '../dev/dev-state.ts';
+import { CATALOG_CHANGE, CATALOG_SETTLE, LOADER_NAMES, markChangeSeen } from '../dev/catalog-change.ts';
 import { buildLoads } from './verified-catalogs.ts';
-import { textDigest } from './digest.ts';
+import { textDigest } from '../catalog/digest.ts';
 
 /**
  * A deep copy of catalog data without members named `__proto__`. JSON.parse keeps such a key as
@@ -68,11 +68,11 @@ async function load(context: LoaderContext, entriesOf: (model: CatalogModel) => 
     // The site's integration started the load as the build began, the engine loaded by Node
     // itself; imported here, the engine would be Vite's to transform, module by module, before
     // every sync. Without the integration, the load starts here.
-    const model = buildLoads().get(dir) ?? (await import('./catalog-source.ts')).readVerifiedCatalog(dir, logger);
+    const model = buildLoads().get(dir) ?? (await import('../catalog/catalog-source.ts')).readVerifiedCatalog(dir, logger);
     sync(context, await entriesOf(await model));
     return;
   }
-  const { checkFor } = await import('./live-catalog.ts');
+  const { checkFor } = await import('../dev/live-catalog.ts');
   const settle = context.refreshContextData?.[CATALOG_SETTLE];
   if (settle !== undefined) {
     // Nothing to check: the store is written again so that Astro drops what it cached meanwhile.

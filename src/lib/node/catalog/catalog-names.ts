@@ -3,9 +3,9 @@
  * `<contract>-<version>`, an adoption id. Valid under the spec and still unpublishable when the site
  * cannot write a file of that name, or when the layout cannot spell the version.
  */
-import type { Diagnostic } from '../opengdd/diagnostics.ts';
-import { own } from '../opengdd/json.ts';
-import { adoptionFileNames, definitionFileNames, MAX_NAME_BYTES, overlongName } from '../site/file-names.ts';
+import type { Diagnostic } from '../../opengdd/diagnostics.ts';
+import { own } from '../../opengdd/json.ts';
+import { adoptionFileNames, definitionFileNames, MAX_NAME_BYTES, overlongName } from '../../site/file-names.ts';
 import { diag } from './read.ts';
 
 /** The finding for a definition folder `catalog/<cv>/` whose name the site cannot write, if any. */

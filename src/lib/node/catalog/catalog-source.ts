@@ -21,11 +21,11 @@ import {
   type TemplateOutcome,
   type Diagnostic,
   type NotLiveReason as EngineReason,
-} from '../opengdd/index.ts';
+} from '../../opengdd/index.ts';
 import { AstroError } from 'astro/errors';
 import * as engine from './catalog.ts';
 import { textDigest } from './digest.ts';
-import { verifiedCatalogs } from './verified-catalogs.ts';
+import { verifiedCatalogs } from '../content/verified-catalogs.ts';
 
 // ---------------------------------------------------------------------------------------------
 // The model the site builds on: the engine's `CatalogModel`, reduced to plain data.

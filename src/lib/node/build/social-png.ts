@@ -2,7 +2,7 @@
  * Social cards as PNG: the SVG of `lib/site/social.ts` rasterised by sharp, a native Node module,
  * so it lives apart from the pure site code the browser may load.
  */
-import { socialSvg, type SocialCard } from '../site/social.ts';
+import { socialSvg, type SocialCard } from '../../site/social.ts';
 
 /**
  * Rasterises a card to PNG bytes (1200×630: the SVG's own size at 72 dpi). zlib level 5: on these

@@ -6,7 +6,7 @@
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { MAX_NAME_BYTES } from '../site/file-names.ts';
+import { MAX_NAME_BYTES } from '../../site/file-names.ts';
 
 /** One definition as `catalog.json` lists it. */
 export interface OriginEntry {

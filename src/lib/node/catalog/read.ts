@@ -4,8 +4,8 @@
  */
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { sep } from 'node:path';
-import { pointer, type ContractCode, type Diagnostic } from '../opengdd/diagnostics.ts';
-import { duplicateKeys } from '../opengdd/duplicate-keys.ts';
+import { pointer, type ContractCode, type Diagnostic } from '../../opengdd/diagnostics.ts';
+import { duplicateKeys } from '../../opengdd/duplicate-keys.ts';
 import { placeFindings } from './finding-places.ts';
 
 /** Files larger than this are refused before parsing (a catalog file is a few kilobytes). */

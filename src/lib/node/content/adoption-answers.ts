@@ -2,8 +2,8 @@
  * A definition version's adoption figures (see `site/adoption-answers.ts`), made once per build:
  * the contract page and its `<cv>.adoptions.json` both show them.
  */
-import { adoptionAnswers, type AdoptionAnswers } from '../site/adoption-answers.ts';
-import { adoptionText } from './adoption-file.ts';
+import { adoptionAnswers, type AdoptionAnswers } from '../../site/adoption-answers.ts';
+import { adoptionText } from '../catalog/adoption-file.ts';
 import { adoptionsOf, type DefinitionEntry } from './collections.ts';
 
 const cache = new Map<string, Promise<AdoptionAnswers | undefined>>();

@@ -8,10 +8,10 @@
  * checked at (a file changed since stops the build); the engine, pure and fast, runs again here on
  * the same bytes and gives the same report the check gave.
  */
-import { analyzeAdoption, plainReport, type Adoption, type Pack } from '../opengdd/index.ts';
-import type { AdoptionEntry, DefinitionEntry } from './collections.ts';
+import { analyzeAdoption, plainReport, type Adoption, type Pack } from '../../opengdd/index.ts';
+import type { AdoptionEntry, DefinitionEntry } from '../content/collections.ts';
 import { checkedFileText } from './checked-file.ts';
-import { storable } from './loaders.ts';
+import { storable } from '../content/loaders.ts';
 
 type StoredAdoption = AdoptionEntry['data'];
 type StoredDefinition = DefinitionEntry['data'];

@@ -15,9 +15,9 @@
  * `dev-faults.ts`) until a check comes back clean.
  */
 import type { LoaderContext } from 'astro/loaders';
-import { analyzeAdoption, type AdoptionReport } from '../opengdd/analyze.ts';
-import { formatDiagnostic } from '../opengdd/index.ts';
-import { checkCatalogFolder, findingsText, type CatalogCheck } from './catalog-source.ts';
+import { analyzeAdoption, type AdoptionReport } from '../../opengdd/analyze.ts';
+import { formatDiagnostic } from '../../opengdd/index.ts';
+import { checkCatalogFolder, findingsText, type CatalogCheck } from '../catalog/catalog-source.ts';
 import { devState } from './dev-state.ts';
 
 /** One check of the followed catalog, numbered in the order checks ran. */

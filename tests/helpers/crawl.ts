@@ -22,8 +22,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { repoRoot } from '../helpers/paths.ts';
-import { reportCspViolations } from '../e2e/harness.ts';
+import { repoRoot } from './paths.ts';
+import { reportCspViolations } from './browser.ts';
 
 /** axe-core's browser bundle, injected into each page. */
 const AXE_SOURCE = readFileSync(path.join(repoRoot, 'node_modules/axe-core/axe.min.js'), 'utf8');

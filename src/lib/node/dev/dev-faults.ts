@@ -6,7 +6,7 @@
  * Vite's client, so it reloads by itself when the store changes after the next check.
  */
 import type { MiddlewareHandler } from 'astro';
-import { formatDiagnostic } from '../opengdd/index.ts';
+import { formatDiagnostic } from '../../opengdd/index.ts';
 import { devFaults } from './dev-state.ts';
 
 /** Astro's middleware entry point. */

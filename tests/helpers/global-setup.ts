@@ -6,7 +6,7 @@
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { alive, SHARED_SITES } from './helpers.ts';
+import { alive, SHARED_SITES } from './site.ts';
 
 export default function setup(project: TestProject): () => void {
   const run = `run-${process.pid}`;

@@ -4,8 +4,8 @@
  * needs the same shelves; in dev they are read per request, since the store follows the catalog.
  */
 import { getCollection, type CollectionEntry } from 'astro:content';
-import { withDefinitionFiles, type DefinitionData } from './definition-files.ts';
-import { latestRoutes, type VersionedDefinition } from '../site/versions.ts';
+import { withDefinitionFiles, type DefinitionData } from '../catalog/definition-files.ts';
+import { latestRoutes, type VersionedDefinition } from '../../site/versions.ts';
 
 /** A definition entry, with its files' texts and documents (see `definition-files.ts`). */
 export type DefinitionEntry = Omit<CollectionEntry<'definitions'>, 'data'> & { data: DefinitionData };

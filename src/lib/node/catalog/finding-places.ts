@@ -3,8 +3,8 @@
  * a JSON document's members (`jsonPlaces`), an about.mdx's frontmatter fields. Only findings run
  * this, so a valid catalog costs nothing.
  */
-import type { Diagnostic } from '../opengdd/diagnostics.ts';
-import { jsonPlaces, pointerAncestors, type Place } from '../opengdd/json-places.ts';
+import type { Diagnostic } from '../../opengdd/diagnostics.ts';
+import { jsonPlaces, pointerAncestors, type Place } from '../../opengdd/json-places.ts';
 
 /** A file's text as read, and how its pointers are laid out in it. */
 export interface PlacedText {

@@ -16,8 +16,8 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { inject } from 'vitest';
-import { corpusDir, repoRoot, sha256, treeDigest } from '../helpers/paths.ts';
-import { buildSite, SHARED_SITES, takeLock, type SiteBuild } from './helpers.ts';
+import { corpusDir, repoRoot, sha256, treeDigest } from './paths.ts';
+import { buildSite, SHARED_SITES, takeLock, type SiteBuild } from './site.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
