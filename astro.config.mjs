@@ -16,7 +16,7 @@
 import { defineConfig } from 'astro/config';
 import mdx from '@astrojs/mdx';
 import sitemap from '@astrojs/sitemap';
-import { catalogDir, CatalogDirError } from './src/lib/node/catalog/catalog-dir.ts';
+import { catalogDir, CatalogDirError } from './src/lib/node/catalog/dir.ts';
 import opengddSite from './src/integrations/opengdd-site.ts';
 
 const site = process.env.SITE_URL?.trim() || 'https://opengdd.org';

@@ -13,7 +13,7 @@ import { closestName } from '../lib/opengdd/suggest.ts';
 import { loadCatalog } from '../lib/node/catalog/catalog.ts';
 import { placeFindings, type PlacedText } from '../lib/node/catalog/finding-places.ts';
 import { parseJson, readText, sha256Digest } from '../lib/node/catalog/read.ts';
-import { catalogDir, CatalogDirError, namedCatalogDir } from '../lib/node/catalog/catalog-dir.ts';
+import { catalogDir, CatalogDirError, namedCatalogDir } from '../lib/node/catalog/dir.ts';
 import { formatCheck, FORMATS, type Format } from './formats.ts';
 import { lineDiff } from './line-diff.ts';
 import { newAdoption, newContract, parseDefinitionId } from './new.ts';

@@ -11,7 +11,7 @@ import { formatDiagnostic, type Diagnostic } from '../lib/opengdd/diagnostics.ts
 import { defineMember, isObject, own, type JsonObject } from '../lib/opengdd/json.ts';
 import { adoptionSkeleton } from '../lib/opengdd/skeleton.ts';
 import { closestName } from '../lib/opengdd/suggest.ts';
-import { adoptionNameProblem, definitionNameProblem } from '../lib/node/catalog/catalog-names.ts';
+import { adoptionNameProblem, definitionNameProblem } from '../lib/node/catalog/names.ts';
 import { parseJson, readText, sha256Digest } from '../lib/node/catalog/read.ts';
 import { writeFileAtomic } from '../lib/node/catalog/write.ts';
 import { DEFINITION_FIELDS } from '../lib/opengdd/types.ts';

@@ -4,7 +4,7 @@
  *   {@link startCatalogLoad});
  * - in dev, follow the catalog folder: after a change under `catalog/` or `packs/`, run the catalog
  *   loaders again (they re-check it, see `live-catalog.ts`), and while it has errors answer every
- *   page with its findings (`dev-faults.ts`);
+ *   page with its findings (`dev/faults.ts`);
  * - once the content layer has synced, print one line of what the catalog check covered;
  * - after the build, make every in-site `origin` of a definition lead to its page (redirect pages
  *   where needed; a warning for an origin that resolves nowhere), from `contracts/catalog.json`;
@@ -17,7 +17,7 @@
  * - in a build, no dependency is pre-bundled for a browser (see {@link noDepsOptimizer}), and the
  *   browser's shape validators are compiled ahead of time, not with `new Function` (see
  *   `standalone-shapes.ts`);
- * - a build keeps V8's heap near its live size (see `build-heap.ts`), and starts the search
+ * - a build keeps V8's heap near its live size (see `build/heap.ts`), and starts the search
  *   indexer while its process is small (see `startSearchIndexer`);
  * - a build that fails leaves no output folder behind (see {@link guardOutput}).
  */
@@ -31,7 +31,7 @@ import { resolveOrigins, type OriginEntry } from '../lib/node/build/origins.ts';
 import { startSearchIndexer, writeSearchIndex } from './search-index.ts';
 import { standaloneShapes } from './standalone-shapes.ts';
 import { writeLatestPages } from '../lib/node/build/latest-pages.ts';
-import { boundHeapGrowth } from '../lib/node/build/build-heap.ts';
+import { boundHeapGrowth } from '../lib/node/build/heap.ts';
 import { buildLoads, forgetVerifiedCatalogs } from '../lib/node/content/verified-catalogs.ts';
 
 /** Options of {@link opengddSite}. */
@@ -61,10 +61,10 @@ export default function opengddSite(options: OpengddSiteOptions): AstroIntegrati
         building = command === 'build';
         if (building) {
           updateConfig({ vite: { plugins: [noDepsOptimizer(), standaloneShapes()] } });
-          // Before the content sync, the build's first large allocation (see build-heap.ts).
+          // Before the content sync, the build's first large allocation (see build/heap.ts).
           boundHeapGrowth();
         }
-        if (command === 'dev') addMiddleware({ entrypoint: new URL('../lib/node/dev/dev-faults.ts', import.meta.url), order: 'pre' });
+        if (command === 'dev') addMiddleware({ entrypoint: new URL('../lib/node/dev/faults.ts', import.meta.url), order: 'pre' });
       },
       'astro:server:setup': ({ server, refreshContent, logger }) => {
         if (refreshContent) followCatalog(options.catalog, server.watcher, refreshContent, logger);
@@ -217,14 +217,14 @@ function noDepsOptimizer(): Plugin {
 }
 
 /**
- * Starts the build's catalog load (read and check the folder, see `catalog-source.ts`) for the
+ * Starts the build's catalog load (read and check the folder, see `catalog/source.ts`) for the
  * content loaders to take (see `verified-catalogs.ts`). Here, and not in the loaders, so that Node
  * loads the engine itself (type stripping, as it loads this file) while Vite starts: through Vite's
  * module runner every module of the engine was transformed, with its source map, one at a time,
  * before each sync. Imported when a build starts, so the dev server and `astro sync` never load it.
  */
 function startCatalogLoad(catalog: string, logger: AstroIntegrationLogger): void {
-  const load = import('../lib/node/catalog/catalog-source.ts').then((m) => m.readVerifiedCatalog(catalog, logger));
+  const load = import('../lib/node/catalog/source.ts').then((m) => m.readVerifiedCatalog(catalog, logger));
   // The loaders report a failure (the catalog's findings stop the build there); until one awaits
   // it, a rejection must not count as unhandled.
   load.catch(() => undefined);
@@ -233,7 +233,7 @@ function startCatalogLoad(catalog: string, logger: AstroIntegrationLogger): void
 
 /**
  * The one-line summaries of the catalog checks the loaders made ("16 definitions, … checked; …"),
- * shared on `globalThis` by `catalog-source.ts` under this key; taken, so each is printed once.
+ * shared on `globalThis` by `catalog/source.ts` under this key; taken, so each is printed once.
  */
 function takeCheckSummaries(): string[] {
   const summaries = (globalThis as Record<symbol, Map<string, string> | undefined>)[Symbol.for('opengdd-catalog.check-summaries')];

@@ -4,7 +4,7 @@
  * before it stops. A test of a planted fault that a build would prove nothing more about runs this
  * instead of a build; tests/hardening/build.test.ts checks with real builds that the two agree.
  */
-import { readVerifiedCatalog } from '../../src/lib/node/catalog/catalog-source.ts';
+import { readVerifiedCatalog } from '../../src/lib/node/catalog/source.ts';
 
 /** What one load did. */
 export interface CatalogLoad {

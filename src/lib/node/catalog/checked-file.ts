@@ -4,7 +4,7 @@
  * `definition-files.ts` for why); the page reads the file again and refuses any other text.
  */
 import { readFileSync } from 'node:fs';
-import { checkedText } from '../dev/dev-state.ts';
+import { checkedText } from '../dev/state.ts';
 import { textDigest } from './digest.ts';
 
 /**

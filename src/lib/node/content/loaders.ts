@@ -1,15 +1,15 @@
 /**
  * Content Layer loaders for the catalog. In a build all three read one verified catalog load (see
- * `catalog-source.ts`), so an error anywhere stops the build before a page is made. In dev they run
+ * `catalog/source.ts`), so an error anywhere stops the build before a page is made. In dev they run
  * again after every change to the catalog folder (see `live-catalog.ts`): a clean check updates the
  * store, a check with errors leaves it as it was while the pages show the findings.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Loader, LoaderContext } from 'astro/loaders';
-import type { CatalogModel } from '../catalog/catalog-source.ts';
-import { catalogDir } from '../catalog/catalog-dir.ts';
-import { rememberTexts } from '../dev/dev-state.ts';
+import type { CatalogModel } from '../catalog/source.ts';
+import { catalogDir } from '../catalog/dir.ts';
+import { rememberTexts } from '../dev/state.ts';
 import { CATALOG_CHANGE, CATALOG_SETTLE, LOADER_NAMES, markChangeSeen } from '../dev/catalog-change.ts';
 import { buildLoads } from './verified-catalogs.ts';
 import { textDigest } from '../catalog/digest.ts';
@@ -68,7 +68,7 @@ async function load(context: LoaderContext, entriesOf: (model: CatalogModel) => 
     // The site's integration started the load as the build began, the engine loaded by Node
     // itself; imported here, the engine would be Vite's to transform, module by module, before
     // every sync. Without the integration, the load starts here.
-    const model = buildLoads().get(dir) ?? (await import('../catalog/catalog-source.ts')).readVerifiedCatalog(dir, logger);
+    const model = buildLoads().get(dir) ?? (await import('../catalog/source.ts')).readVerifiedCatalog(dir, logger);
     sync(context, await entriesOf(await model));
     return;
   }
@@ -182,7 +182,7 @@ export function adoptionsLoader(): Loader {
             entries.push({ id, data });
           }
         }
-        // In dev, pages read a file's text as it was checked (see `dev-state.ts`).
+        // In dev, pages read a file's text as it was checked (see `dev/state.ts`).
         if (context.watcher) rememberTexts(texts);
         return entries;
       }),

@@ -6,7 +6,7 @@
  * imports nothing of the engine, so a loader that only takes the load makes Vite transform nothing
  * more.
  */
-import type { CatalogModel } from '../catalog/catalog-source.ts';
+import type { CatalogModel } from '../catalog/source.ts';
 
 type Loads = Map<string, Promise<CatalogModel>>;
 

@@ -12,13 +12,13 @@
  *
  * Findings never stop the dev server: the findings of a check with errors are printed once (until
  * they change), the store keeps the last clean catalog, and every page shows the findings (see
- * `dev-faults.ts`) until a check comes back clean.
+ * `dev/faults.ts`) until a check comes back clean.
  */
 import type { LoaderContext } from 'astro/loaders';
 import { analyzeAdoption, type AdoptionReport } from '../../opengdd/analyze.ts';
 import { formatDiagnostic } from '../../opengdd/index.ts';
-import { checkCatalogFolder, findingsText, type CatalogCheck } from '../catalog/catalog-source.ts';
-import { devState } from './dev-state.ts';
+import { checkCatalogFolder, findingsText, type CatalogCheck } from '../catalog/source.ts';
+import { devState } from './state.ts';
 
 /** One check of the followed catalog, numbered in the order checks ran. */
 export interface FollowedCheck {

@@ -7,7 +7,7 @@
  */
 import type { MiddlewareHandler } from 'astro';
 import { formatDiagnostic } from '../../opengdd/index.ts';
-import { devFaults } from './dev-state.ts';
+import { devFaults } from './state.ts';
 
 /** Astro's middleware entry point. */
 export const onRequest: MiddlewareHandler = (_context, next) => {
