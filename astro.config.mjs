@@ -70,6 +70,12 @@ export default defineConfig({
     // to read its about.mdx files.
     server: { fs: { allow: [catalog, '.'] } },
     build: {
+      // A component's script is a cached file of its own, never inlined into each page: under the
+      // Content-Security-Policy every inline script needs its hash in every page's policy (Astro
+      // lists the hashes of all of a build's inline scripts on each page, ~50 bytes each that gzip
+      // cannot shrink), and inlined, the same code was sent again with every page. Other assets
+      // keep Vite's default (undefined: inline below 4 KB).
+      assetsInlineLimit: (file) => (/\.[cm]?js$/.test(file) ? false : undefined),
       rolldownOptions: {
         // Astro 7.3 marks MDX modules with a directive that rolldown warns about on every about.mdx
         // (withastro/astro#18087). It is harmless; every other warning still shows.

@@ -14,7 +14,7 @@ import { launch, serve } from '../tests/helpers/browser.ts';
 
 const gz = (b: Buffer | string) => gzipSync(b, { level: 9 }).length;
 
-/** Scripts a page runs at once (inline and module files with their static imports), and the lazy chunks those import. */
+/** Scripts a page runs at once (inline and module files with their static imports), and what their lazy imports load. */
 export function pageScriptBytes(dist: string, page: string) {
   const html = readFileSync(join(dist, page, 'index.html'), 'utf8');
   const eager: { name: string; raw: number; gzip: number }[] = [];
@@ -37,10 +37,19 @@ export function pageScriptBytes(dist: string, page: string) {
     else if (src) walk(src);
     else if (body.trim()) eager.push({ name: 'inline', raw: Buffer.byteLength(body), gzip: gz(body) });
   }
+  // What a first use loads: each lazy chunk with its own static imports and the chunks it imports
+  // lazily in turn, less what the page already ran.
   for (const url of seen) lazy.delete(url);
-  for (const url of [...lazy]) {
+  for (const url of lazy) {
     const text = readFileSync(join(dist, url), 'utf8');
-    for (const m of text.matchAll(/import\(\s*["'`](\.\/[^"'`]+)["'`]\s*\)/g)) lazy.add(posix.join(posix.dirname(url), m[1]!));
+    for (const m of text.matchAll(/(?:from|import)\s*["'](\.\/[^"']+)["']/g)) {
+      const dep = posix.join(posix.dirname(url), m[1]!);
+      if (!seen.has(dep)) lazy.add(dep);
+    }
+    for (const m of text.matchAll(/import\(\s*["'`](\.\/[^"'`]+)["'`]\s*\)/g)) {
+      const dep = posix.join(posix.dirname(url), m[1]!);
+      if (!seen.has(dep)) lazy.add(dep);
+    }
   }
   const lazyFiles = [...lazy].map((url) => {
     const body = readFileSync(join(dist, url));
