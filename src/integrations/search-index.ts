@@ -175,7 +175,7 @@ export function indexedHtml(html: string): string {
  * a <span> straight before it, and Astro's compressed HTML leaves no space between: "A newer
  * version exists" and "This page shows…" read as "existsThis" in the index and its excerpts.
  */
-const LABEL_THEN_TEXT = /(<span class="callout-label"[^>]*>[^<]*<\/span>)(?=[^\s<])/g;
+const LABEL_THEN_TEXT = /(<span class="callout-label(?: [^"]*)?"[^>]*>[^<]*<\/span>)(?=[^\s<])/g;
 
 type Pagefind = typeof import('pagefind');
 

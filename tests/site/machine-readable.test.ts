@@ -162,7 +162,7 @@ describe('older versions and the question picture (embedded catalog)', () => {
     const html = page(site, 'contracts/clamped-meter-1/index.html');
     expect(html).toMatch(/<h2 id="changes"[^>]*>\s*What changed in version 2/);
     // Up to the next section's head (a heading with its self-link beside it).
-    const changes = /<div class="version-changes"[\s\S]*?<\/div>\s*<div class="section-head/.exec(html)?.[0] ?? '';
+    const changes = /<div class="version-changes[^"]*"[\s\S]*?<\/div>\s*<div class="section-head/.exec(html)?.[0] ?? '';
     expect(changes).toContain('href="/contracts/clamped-meter-2/"');
     const items = [...changes.matchAll(/data-change-area="([^"]+)" data-change-kind="([^"]+)" data-change-name="([^"]+)"/g)].map(
       (m) => `${m[2]} ${m[1]} ${m[3]}`,
@@ -189,7 +189,7 @@ describe('older versions and the question picture (embedded catalog)', () => {
     const gated = Object.entries(def.questions as Record<string, { when?: { flag?: object } }>).filter(([, q]) => q.when?.flag);
     expect(gated.length).toBeGreaterThan(0);
     const html = page(site, 'contracts/clamped-meter-2/index.html');
-    const figure = /<figure class="gates"[\s\S]*?<\/figure>/.exec(html)?.[0] ?? '';
+    const figure = /<figure class="gates[^"]*"[\s\S]*?<\/figure>/.exec(html)?.[0] ?? '';
     // A labelled group, not role="img": the boxes are links, and an image's content is hidden from
     // assistive technology (axe: nested-interactive).
     expect(figure).toMatch(/<svg[^>]*role="group"[^>]*aria-labelledby="gates-title-clamped-meter-2 /);
@@ -197,7 +197,7 @@ describe('older versions and the question picture (embedded catalog)', () => {
     // Each question by its number and name, as its heading numbers it (the id is beside the heading).
     const ids = Object.keys(def.questions);
     const named = (q: string) => `>${ids.indexOf(q) + 1} ${q.charAt(0).toUpperCase()}${q.slice(1).replace(/-/g, ' ')}</a>`;
-    const list = /<ul class="gates-list"[\s\S]*?<\/ul>/.exec(figure)?.[0] ?? '';
+    const list = /<ul class="gates-list[^"]*"[\s\S]*?<\/ul>/.exec(figure)?.[0] ?? '';
     for (const [id, q] of gated) {
       expect(list, id).toContain(named(id));
       for (const gate of Object.keys(q.when!.flag!)) expect(list, `${id} ← ${gate}`).toContain(named(gate));
