@@ -7,7 +7,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { REDIRECT_POLICY } from './origins.ts';
+import { leadPage } from './lead-page.ts';
 
 /** One version-free address as `catalog.json` lists it. */
 export interface LatestEntry {
@@ -19,32 +19,11 @@ export interface LatestEntry {
   title: string;
 }
 
-function esc(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
-
 /** The page at a version-free address. */
 export function latestPage(entry: LatestEntry): string {
   // The canonical link names the public URL; the refresh and the link stay on the host that serves
   // the page (a preview or a mirror), by path.
-  const c = esc(entry.target);
-  const t = esc(new URL(entry.target).pathname);
-  const title = esc(entry.title);
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<title>${title} · OpenGDD contracts</title>
-<meta name="robots" content="noindex">
-<meta http-equiv="content-security-policy" content="${REDIRECT_POLICY}">
-<link rel="canonical" href="${c}">
-<meta http-equiv="refresh" content="0; url=${t}">
-</head>
-<body>
-<p>This address always leads to the newest version: <a href="${t}">${title}</a>.</p>
-</body>
-</html>
-`;
+  return leadPage({ title: entry.title, canonical: entry.target, target: new URL(entry.target).pathname, why: 'latest' });
 }
 
 /**

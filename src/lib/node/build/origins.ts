@@ -7,6 +7,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { MAX_NAME_BYTES } from '../../site/file-names.ts';
+import { leadPage } from './lead-page.ts';
 
 /** One definition as `catalog.json` lists it. */
 export interface OriginEntry {
@@ -49,38 +50,11 @@ export function inSitePath(origin: string, site: URL): string | undefined {
   return p;
 }
 
-/**
- * The Content-Security-Policy of the small pages written after the build (redirect pages here,
- * version-free addresses in `latest-pages.ts`): they run no script and need no style, so none may
- * run. Astro's policy covers only the pages it renders.
- */
-export const REDIRECT_POLICY = "default-src 'none'; base-uri 'none'; form-action 'none'";
-
 const strip = (p: string) => (p.length > 1 ? p.replace(/\/+$/, '') : p);
-
-/** Escapes text for HTML. */
-function esc(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
 
 /** The redirect page at an origin path. */
 export function redirectPage(target: string, title: string): string {
-  const t = esc(target);
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<title>${esc(title)} · OpenGDD contracts</title>
-<meta name="robots" content="noindex">
-<meta http-equiv="content-security-policy" content="${REDIRECT_POLICY}">
-<link rel="canonical" href="${t}">
-<meta http-equiv="refresh" content="0; url=${t}">
-</head>
-<body>
-<p>This address is the origin of <a href="${t}">${esc(title)}</a>; its page is at <a href="${t}">${t}</a>.</p>
-</body>
-</html>
-`;
+  return leadPage({ title, canonical: target, target, why: 'origin' });
 }
 
 /**

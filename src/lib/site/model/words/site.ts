@@ -42,6 +42,12 @@ export const selfLinkLabel = (heading: string): string => `Link to the section $
 /** The page title: "Backpack · OpenGDD contracts". */
 export const pageTitle = (title: string): string => (title === SITE_NAME ? title : `${title} · ${SITE_NAME}`);
 
+/** The sentence of a page written only to lead elsewhere; the links come as HTML. */
+export const LEAD_WORDS = {
+  latest: (link: string) => `This address always leads to the newest version: ${link}.`,
+  origin: (link: string, address: string) => `This address is the origin of ${link}; its page is at ${address}.`,
+} as const;
+
 /** The search button and dialog, and what the dialog says once it has loaded. */
 export const SEARCH_WORDS = {
   open: 'Search',
