@@ -7,7 +7,7 @@
 import { explore, suppliedState } from '../opengdd/explore.ts';
 import { isObject, memberKeys, own } from '../opengdd/json.ts';
 import type { Definition, Pack } from '../opengdd/types.ts';
-import { humanize as humanName, reasonSentence } from './model/words.ts';
+import { ANSWERS_WORDS, humanize as humanName, reasonSentence } from './model/words.ts';
 import { adoptionUrl, withBase } from './urls.ts';
 
 /** `<cv>.adoptions.json` beside the definition page: {@link publishedAnswers} of that version. */
@@ -120,9 +120,9 @@ export function adoptionAnswers(definition: Definition, pack: Pack | undefined, 
 /** What the per-question tally shows folded: "Slot count 2 · Size budget 1 · not asked 1". */
 export function tallyLine(q: QuestionTally): string {
   const parts = q.options.filter((o) => o.adoptions.length).map((o) => `${o.name} ${o.adoptions.length}`);
-  if (q.notAsked.length) parts.push(`not asked ${q.notAsked.length}`);
-  if (q.unanswered.length) parts.push(`no answer ${q.unanswered.length}`);
-  return parts.length ? parts.join(' · ') : 'no adoption';
+  if (q.notAsked.length) parts.push(ANSWERS_WORDS.notAsked(q.notAsked.length));
+  if (q.unanswered.length) parts.push(ANSWERS_WORDS.noAnswer(q.unanswered.length));
+  return parts.length ? parts.join(' · ') : ANSWERS_WORDS.none;
 }
 
 /** The matrix's lead: "3 adoptions exercise 12 of the 14 templates; the other 2 are not exercised." */
@@ -131,14 +131,15 @@ export function matrixLine(a: AdoptionAnswers): string {
   const unused = a.templates.length - used;
   const n = a.adoptions.length;
   const t = a.templates.length;
-  if (t === 0) return 'The pack has no templates to exercise.';
-  if (n === 0) return `No adoption exercises the ${t === 1 ? 'one template' : `${t} templates`} yet.`;
-  const who = n === 1 ? 'The one adoption exercises' : `${n} adoptions exercise`;
-  if (t === 1) return used ? `${who} the one template.` : `${n === 1 ? 'The one adoption does not exercise' : `None of the ${n} adoptions exercises`} the one template.`;
-  if (used === 0) return `${who} none of the ${t} templates.`;
-  const head = `${who} ${used} of the ${t} templates`;
-  if (!unused) return `${head}: every template is exercised.`;
-  return `${head}; the other ${unused === 1 ? 'one is' : `${unused} are`} not exercised.`;
+  const W = ANSWERS_WORDS.matrix;
+  if (t === 0) return W.noTemplates;
+  if (n === 0) return W.noAdoptions(t);
+  const who = W.who(n);
+  if (t === 1) return used ? W.oneTemplate(who) : W.oneTemplateUnused(n);
+  if (used === 0) return W.noneUsed(who, t);
+  const head = W.head(who, used, t);
+  if (!unused) return W.allUsed(head);
+  return W.someUnused(head, unused);
 }
 
 /** The shape of `<cv>.adoptions.json`: the figures with adoptions named by id, and their page addresses. */
@@ -175,6 +176,5 @@ export function publishedAnswers(cv: string, a: AdoptionAnswers): PublishedAnswe
 /** The "How adoptions answer" section's sentence. */
 export function answersIntro(a: AdoptionAnswers): string {
   const n = a.adoptions.length;
-  if (n === 0) return 'No adoption in the catalog answers these questions yet.';
-  return `What the catalog’s ${n === 1 ? 'one adoption' : `${n} adoptions`} answered to each question, option by option; an adoption a question is not asked of is counted apart.`;
+  return n === 0 ? ANSWERS_WORDS.intro.none : ANSWERS_WORDS.intro.some(n);
 }

@@ -5,6 +5,7 @@
  * made by the engine's `editorSchema`) through `$ref`. A contract the catalog does not hold, or a
  * version it does not publish, is itself an error the editor shows on that field.
  */
+import { CATALOG_SCHEMA_ENTRY_WORDS, CATALOG_SCHEMA_WORDS } from './model/words/schema.ts';
 
 /** A definition version and the URL of its own editor schema. */
 export interface CatalogSchemaTarget {
@@ -29,14 +30,13 @@ export function catalogAdoptionSchema(id: string, targets: readonly CatalogSchem
   return {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     $id: id,
-    title: 'An adoption of a contract of the OpenGDD catalog',
-    description:
-      'Any adoption file contracts/<adoption>.json: its contract and version select the definition, and the file is checked against that definition\'s own schema (answers, values, rows and verification inputs as the definition asks). Row uniqueness, rules and citations are left to `opengdd-catalog check`.',
+    title: CATALOG_SCHEMA_WORDS.title,
+    description: CATALOG_SCHEMA_WORDS.description,
     type: 'object',
     required: ['contract', 'version'],
     properties: {
-      contract: { enum: contracts, description: 'The contract id: one of the catalog\'s contracts.' },
-      version: { type: 'integer', description: 'The definition version: one the catalog publishes for this contract.' },
+      contract: { enum: contracts, description: CATALOG_SCHEMA_WORDS.contract },
+      version: { type: 'integer', description: CATALOG_SCHEMA_WORDS.version },
     },
     allOf: [
       // The version must be one the catalog publishes for the contract named.
@@ -56,8 +56,8 @@ export function catalogAdoptionSchema(id: string, targets: readonly CatalogSchem
 /** The SchemaStore-style catalog entry of that schema (name, description, fileMatch, url, versions). */
 export function catalogSchemaEntry(url: string, targets: readonly CatalogSchemaTarget[]): Record<string, unknown> {
   return {
-    name: 'OpenGDD contract adoption',
-    description: 'An adoption file of a contract of the OpenGDD catalog (contracts/<adoption>.json of a package), checked against its definition.',
+    name: CATALOG_SCHEMA_ENTRY_WORDS.name,
+    description: CATALOG_SCHEMA_ENTRY_WORDS.description,
     fileMatch: ADOPTION_FILE_MATCH,
     url,
     versions: Object.fromEntries(targets.map((t) => [t.id, t.url])),

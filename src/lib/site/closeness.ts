@@ -1,8 +1,10 @@
 /**
  * Where a tried answer set sits among a contract's adoptions: for each adoption, how many of the
- * questions either side answers get the same answer. Pure and free of imports, so the
- * `<adoption-compare>` element's lazy chunk stays small and shares nothing with the island's.
+ * questions either side answers get the same answer. Pure, and its only import is a word table
+ * that imports nothing, so the `<adoption-compare>` element's lazy chunk stays small and shares
+ * nothing with the island's.
  */
+import { CLOSENESS_WORDS as W } from './model/words/compare.ts';
 
 /** How alike a tried answer set and one adoption's answers are. */
 export interface Likeness {
@@ -37,7 +39,7 @@ export function likeness(questions: readonly string[], answers: readonly (readon
 
 /** `a`, `a and b`, `a, b and c`. */
 function andList(items: string[]): string {
-  return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+  return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')}${W.and}${items.at(-1)}`;
 }
 
 /**
@@ -45,13 +47,13 @@ function andList(items: string[]): string {
  * With nothing tried it says what trying answers will show.
  */
 export function closestSentence(names: readonly string[], ranked: readonly Likeness[], triedAny: boolean): string {
-  if (!triedAny || !ranked.length) return 'Try answers to the questions above: this shows which adoption they come closest to.';
+  if (!triedAny || !ranked.length) return W.untried;
   const best = ranked[0]!;
-  if (best.alike === 0) return 'No adoption gives any of these answers.';
+  if (best.alike === 0) return W.noneAlike;
   const tied = ranked.filter((r) => r.alike === best.alike && r.of === best.of);
   const rest = ranked.slice(tied.length);
   const same = best.alike === best.of;
-  const alike = best.of === 1 ? 'the same answer to the one question' : `${best.alike} of ${best.of} answers alike${same ? ' (the same answers)' : ''}`;
-  const head = `Closest: ${andList(tied.map((r) => names[r.index]!))} — ${alike}.`;
-  return rest.length ? `${head} Then ${andList(rest.map((r) => `${names[r.index]} (${r.alike} of ${r.of})`))}.` : head;
+  const alike = best.of === 1 ? W.oneQuestion : W.alike(best.alike, best.of, same);
+  const head = W.closest(andList(tied.map((r) => names[r.index]!)), alike);
+  return rest.length ? W.then(head, andList(rest.map((r) => `${names[r.index]} ${W.rest(r.alike, r.of)}`))) : head;
 }

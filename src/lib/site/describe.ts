@@ -7,6 +7,7 @@
  */
 import type { Condition, FieldShape, RowCount, RowScalar, ValueForm } from '../opengdd/index.ts';
 import { members } from '../opengdd/json.ts';
+import { CONDITION_WORDS as W, FIELD_WORDS } from './model/words/conditions.ts';
 
 /**
  * One piece of a sentence. `question`, `value`, `rowset` and `field` are names; `option` is an
@@ -56,20 +57,16 @@ function optionList(values: readonly RowScalar[], last: 'or' | 'and' = 'or', nam
   );
 }
 
-const COUNT_WORDS: Record<RowCount, string> = {
-  empty: 'has no rows',
-  'non-empty': 'has at least one row',
-  'at-least-two': 'has at least two rows',
-};
+const COUNT_WORDS: Readonly<Record<string, string>> = W.count;
 
-const FORM_WORDS: Record<ValueForm, string> = { number: 'a number', citation: 'a citation' };
+const FORM_WORDS: Readonly<Record<string, string>> = W.forms;
 
 /** `flag`: every named question is asked and answered with a listed option. */
 function flagWords(flag: Record<string, string[]>, naming?: Naming): Token[] {
   return joinGroups(
     members<string[]>(flag).map(([q, options]) => [
       named('question', q, naming),
-      t(' is '),
+      t(W.is),
       ...optionList(Array.isArray(options) ? options : [], 'or', naming && ((o) => naming.option(q, o))),
     ]),
     'and',
@@ -77,12 +74,12 @@ function flagWords(flag: Record<string, string[]>, naming?: Naming): Token[] {
 }
 
 /** `row`: the row carries each named field with a listed value. */
-function rowWords(row: Record<string, RowScalar[]>, subject = "the row's"): Token[] {
+function rowWords(row: Record<string, RowScalar[]>, subject: string = W.theRows): Token[] {
   return joinGroups(
     members<RowScalar[]>(row).map(([f, values]) => [
       t(`${subject} `),
       { kind: 'field', text: f },
-      t(' is '),
+      t(W.is),
       ...optionList(Array.isArray(values) ? values : []),
     ]),
     'and',
@@ -91,7 +88,7 @@ function rowWords(row: Record<string, RowScalar[]>, subject = "the row's"): Toke
 
 /** One condition of any §12.3 form, in words (no leading verb: "capacity-limit is slot-count"). */
 export function conditionWords(condition: Condition | undefined, naming?: Naming): Token[] {
-  if (!condition || typeof condition !== 'object') return [t('always')];
+  if (!condition || typeof condition !== 'object') return [t(W.always)];
   const parts: Token[][] = [];
   if (condition.flag) parts.push(flagWords(condition.flag, naming));
   if (condition['value-form']) {
@@ -99,7 +96,7 @@ export function conditionWords(condition: Condition | undefined, naming?: Naming
       joinGroups(
         members<ValueForm[]>(condition['value-form']).map(([v, forms]) => [
           named('value', v, naming),
-          t(' is supplied as '),
+          t(W.suppliedAs),
           t(joinPlain((Array.isArray(forms) ? forms : []).map((f) => FORM_WORDS[f] ?? String(f)), 'or')),
         ]),
         'and',
@@ -111,7 +108,7 @@ export function conditionWords(condition: Condition | undefined, naming?: Naming
       joinGroups(
         members<RowCount>(condition['row-count']).map(([r, count]) => [
           named('rowset', r, naming),
-          t(` ${COUNT_WORDS[count] ?? `has ${String(count)} rows`}`),
+          t(` ${COUNT_WORDS[count] ?? W.countOther(String(count))}`),
         ]),
         'and',
       ),
@@ -122,13 +119,13 @@ export function conditionWords(condition: Condition | undefined, naming?: Naming
     parts.push(
       joinGroups(
         members<Record<string, RowScalar[]>>(condition['row-has']).map(([r, row]) => [
-          t('some row of '),
+          t(W.someRowOf),
           named('rowset', r, naming),
-          t(' has '),
+          t(W.has),
           ...joinGroups(
             members<RowScalar[]>(row).map(([f, values]) => [
               { kind: 'field', text: f } as Token,
-              t(' set to '),
+              t(W.setTo),
               ...optionList(Array.isArray(values) ? values : []),
             ]),
             'and',
@@ -145,14 +142,14 @@ export function conditionWords(condition: Condition | undefined, naming?: Naming
     // Members are joined with a semicolon so "a and b; or c and d" cannot be misread.
     const joined: Token[] = [];
     words.forEach((w, i) => {
-      if (i > 0) joined.push(t(form === 'any' ? '; or ' : '; and '));
+      if (i > 0) joined.push(t(form === 'any' ? W.orNext : W.andNext));
       joined.push(...w);
     });
     parts.push(
-      members.length > 1 ? [t(form === 'any' ? 'any of these holds: ' : 'all of these hold: '), ...joined] : (words[0] ?? []),
+      members.length > 1 ? [t(form === 'any' ? W.anyHolds : W.allHold), ...joined] : (words[0] ?? []),
     );
   }
-  if (parts.length === 0) return [t('always')];
+  if (parts.length === 0) return [t(W.always)];
   return joinGroups(parts, 'and');
 }
 
@@ -163,25 +160,25 @@ export function joinPlain(items: string[], last: 'or' | 'and'): string {
 }
 
 /** How present a field is: required, conditional (with its condition) or optional. */
-export function fieldPresence(field: FieldShape, naming?: Naming): { label: 'Required' | 'Conditional' | 'Optional'; when?: Token[] } {
-  if (field.required) return { label: 'Required' };
+export function fieldPresence(field: FieldShape, naming?: Naming): { label: (typeof FIELD_WORDS)['required' | 'conditional' | 'optional']; when?: Token[] } {
+  if (field.required) return { label: FIELD_WORDS.required };
   if (field.when && typeof field.when === 'object') {
     const when = field.when as Condition;
     const hasAny = Object.keys(when).some((k) => !k.startsWith('_'));
-    return { label: 'Conditional', when: hasAny ? conditionWords(when, naming) : [t('always')] };
+    return { label: FIELD_WORDS.conditional, when: hasAny ? conditionWords(when, naming) : [t(W.always)] };
   }
-  return { label: 'Optional' };
+  return { label: FIELD_WORDS.optional };
 }
 
 /** The constraints of a field, one short phrase each. */
 export function fieldConstraints(field: FieldShape, naming?: Naming): { label: string; tokens: Token[] }[] {
   const out: { label: string; tokens: Token[] }[] = [];
-  if (Array.isArray(field.options)) out.push({ label: 'One of', tokens: optionList(field.options) });
-  if (field.pattern) out.push({ label: 'Pattern', tokens: [{ kind: 'option', text: field.pattern }] });
-  if (field.unique) out.push({ label: 'Unique', tokens: [t('no two rows share a value')] });
+  if (Array.isArray(field.options)) out.push({ label: FIELD_WORDS.oneOf, tokens: optionList(field.options) });
+  if (field.pattern) out.push({ label: FIELD_WORDS.pattern, tokens: [{ kind: 'option', text: field.pattern }] });
+  if (field.unique) out.push({ label: FIELD_WORDS.unique, tokens: [t(FIELD_WORDS.uniqueText)] });
   if (Array.isArray(field.within) && field.within.length === 2) {
     const bound = (b: string | number): Token => (typeof b === 'number' ? t(String(b)) : named('value', b, naming));
-    out.push({ label: 'Within', tokens: [t('from '), bound(field.within[0]), t(' to '), bound(field.within[1])] });
+    out.push({ label: FIELD_WORDS.within, tokens: [t(FIELD_WORDS.from), bound(field.within[0]), t(FIELD_WORDS.to), bound(field.within[1])] });
   }
   return out;
 }

@@ -4,6 +4,7 @@
  * says what each result is, the sections worth showing and excerpts that read as text.
  * Pure: the dialog (src/scripts/search/) and the unit tests run the same code.
  */
+import { SEARCH_WORDS } from './model/words/site.ts';
 
 /** The search metadata of a page (SearchMeta.astro writes it; Pagefind returns it as strings). */
 export interface SearchPageMeta {
@@ -89,14 +90,14 @@ function tierOf(q: string, m: SearchPageMeta): 0 | 1 | 2 {
 export function describeResult(m: SearchPageMeta): { name: string; what: string; older: boolean } {
   const name = (m.name || m.title || '').trim();
   const older = isOlder(m);
-  if (m.kind === 'contract') return { name, what: `contract, version ${m.version ?? '?'}`, older };
-  if (m.kind === 'adoption') return { name, what: `adoption of ${m.contract_title || m.contract || '?'}, version ${m.version ?? '?'}`, older };
+  if (m.kind === 'contract') return { name, what: SEARCH_WORDS.what.contract(m.version ?? '?'), older };
+  if (m.kind === 'adoption') return { name, what: SEARCH_WORDS.what.adoption(m.contract_title || m.contract || '?', m.version ?? '?'), older };
   return { name, what: '', older: false };
 }
 
 /** The full label of a result, as a screen reader or a test reads it. */
 export function resultLabel(r: Pick<RankedResult, 'name' | 'what' | 'older'>): string {
-  return [r.name, r.what, r.older ? 'older version' : ''].filter(Boolean).join(' · ');
+  return [r.name, r.what, r.older ? SEARCH_WORDS.older : ''].filter(Boolean).join(' · ');
 }
 
 /**

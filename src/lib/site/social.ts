@@ -2,6 +2,8 @@
  * Social images (OpenGraph, 1200×630 PNG), made at build time: an SVG card drawn from catalog text,
  * rasterised by sharp in `lib/node/build/social-png.ts`. Every piece of catalog text is XML-escaped before it enters the SVG.
  */
+import { STATUS_BADGES } from './model/words/catalog.ts';
+import { SOCIAL_BRAND } from './model/words/site.ts';
 
 /** What one card shows. */
 export interface SocialCard {
@@ -16,6 +18,9 @@ export interface SocialCard {
   /** "checked" or "promised", shown as a badge. */
   status?: 'checked' | 'promised';
 }
+
+/** The cards' font stack (an SVG `font-family`, as in CSS). */
+const FONT_FAMILY = 'DejaVu Sans, Liberation Sans, Arial, sans-serif';
 
 export const SOCIAL_WIDTH = 1200;
 export const SOCIAL_HEIGHT = 630;
@@ -69,7 +74,7 @@ export function socialSvg(card: SocialCard): string {
   const facts = escapeXml(card.facts.join('  ·  '));
   const badge = card.status
     ? (() => {
-        const label = card.status === 'checked' ? 'Checked' : 'Promised';
+        const label = STATUS_BADGES[card.status].label;
         const fill = card.status === 'checked' ? '#1f7a4d' : '#8a5a00';
         const w = 40 + label.length * 19;
         return `<g transform="translate(${SOCIAL_WIDTH - 80 - w}, 70)"><rect width="${w}" height="52" rx="26" fill="${fill}"/><text x="${w / 2}" y="35" text-anchor="middle" font-size="28" font-weight="700" fill="#ffffff">${label}</text></g>`;
@@ -78,14 +83,14 @@ export function socialSvg(card: SocialCard): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${SOCIAL_WIDTH}" height="${SOCIAL_HEIGHT}" viewBox="0 0 ${SOCIAL_WIDTH} ${SOCIAL_HEIGHT}">
 <rect width="100%" height="100%" fill="#f7f6f2"/>
 <rect x="0" y="0" width="18" height="${SOCIAL_HEIGHT}" fill="#2f5bd3"/>
-<g font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" fill="#1b1b1f">
+<g font-family="${FONT_FAMILY}" fill="#1b1b1f">
 <text x="80" y="108" font-size="30" font-weight="600" fill="#2f5bd3">${escapeXml(card.kicker)}</text>
 ${badge}
 <text x="80" y="${titleTop}" font-size="${titleSize}" font-weight="700">${tspans(titleLines, 80, titleSize * 1.12)}</text>
 ${subtitleLines.length ? `<text x="80" y="${subtitleTop}" font-size="34" fill="#4a4a55">${tspans(subtitleLines, 80, 44)}</text>` : ''}
 <line x1="80" y1="520" x2="${SOCIAL_WIDTH - 80}" y2="520" stroke="#d9d6cc" stroke-width="2"/>
 <text x="80" y="575" font-size="32" fill="#4a4a55">${facts}</text>
-<text x="${SOCIAL_WIDTH - 80}" y="575" font-size="32" font-weight="700" text-anchor="end" fill="#1b1b1f">OpenGDD</text>
+<text x="${SOCIAL_WIDTH - 80}" y="575" font-size="32" font-weight="700" text-anchor="end" fill="#1b1b1f">${SOCIAL_BRAND}</text>
 </g>
 </svg>
 `;

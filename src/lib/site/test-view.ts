@@ -2,6 +2,7 @@
  * How a test block (§6) is laid out for reading, as data: the view `view/test-block.ts` draws
  * these rows, on the static page and in the answer explorer alike.
  */
+import { TEST_FIELD_LABELS } from './model/words/definition.ts';
 
 /** One field of a test block, in reading order. */
 export interface TestViewRow {
@@ -20,15 +21,6 @@ export interface TestViewRow {
 
 /** Scenario fields, then general-test fields, then diagnostics; any other field after them. */
 const ORDER = ['given', 'when', 'then', 'scope', 'holds', 'seeds', 'diagnostics'];
-const LABELS: Record<string, string> = {
-  given: 'Given',
-  when: 'When',
-  then: 'Then',
-  scope: 'Scope',
-  holds: 'Holds',
-  seeds: 'Seeds',
-  diagnostics: 'Diagnostics',
-};
 /** Fields that hold identifiers, not sentences. */
 const MONO = new Set(['seeds', 'diagnostics']);
 
@@ -41,7 +33,7 @@ export function testViewRows(test: Record<string, unknown>): TestViewRow[] {
   return keys.map((key) => {
     const value = test[key];
     const mono = MONO.has(key);
-    const label = LABELS[key] ?? key;
+    const label = TEST_FIELD_LABELS[key] ?? key;
     if (typeof value === 'string') return { key, label, kind: mono ? 'code' : 'text', items: [value] };
     if (Array.isArray(value) && value.every((s) => typeof s === 'string')) {
       const strings = value as string[];

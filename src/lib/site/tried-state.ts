@@ -6,7 +6,7 @@
  */
 import type { QuestionState } from '../opengdd/evaluate.ts';
 import type { TriedState } from '../opengdd/explore.ts';
-import { humanize as humanName } from './model/words.ts';
+import { humanize as humanName, TRIED_WORDS as W } from './model/words.ts';
 
 /** Keys whose entries differ between two maps (either side may lack the key). */
 function differing(a: Record<string, unknown>, b: Record<string, unknown>): string[] {
@@ -16,16 +16,16 @@ function differing(a: Record<string, unknown>, b: Record<string, unknown>): stri
 
 /** `a`, `a and b`, `a, b and c`. */
 function andList(items: string[]): string {
-  return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+  return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')}${W.and}${items.at(-1)}`;
 }
 
 const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** "3 of 6 questions answered", "The one question answered", "None of 4 questions answered". */
 function answeredOf(answered: number, asked: number): string {
-  if (asked === 0) return 'No question asked';
-  if (asked === 1) return answered ? 'The one question answered' : 'The one question not answered';
-  return answered === 0 ? `None of ${asked} questions answered` : `${answered} of ${asked} questions answered`;
+  if (asked === 0) return W.answeredOf.noneAsked;
+  if (asked === 1) return W.answeredOf.one(answered > 0);
+  return answered === 0 ? W.answeredOf.none(asked) : W.answeredOf.some(answered, asked);
 }
 
 /**
@@ -44,21 +44,21 @@ export function triedStateSentence(
   const values = differing(tried.values, base.values);
   const rows = differing(tried.rows, base.rows);
   if (page === 'adoption') {
-    if (!answers.length && !values.length && !rows.length) return 'The supplied answers. Change an answer, a value or a row to see what follows.';
+    if (!answers.length && !values.length && !rows.length) return W.supplied;
     const nouns = [
-      ...(answers.length ? [count(answers.length, 'answer')] : []),
-      ...(values.length ? [count(values.length, 'value')] : []),
-      ...(rows.length ? [`the rows of ${andList(rows)}`] : []),
+      ...(answers.length ? [count(answers.length, W.answer)] : []),
+      ...(values.length ? [count(values.length, W.value)] : []),
+      ...(rows.length ? [W.rowsOf(andList(rows))] : []),
     ];
     const one = nouns.length === 1 && answers.length + values.length === 1;
     const names = [...answers, ...values].map(humanName);
-    return `${andList(nouns)} differ${one ? 's from the supplied one' : ' from the supplied ones'}${names.length ? `: ${andList(names)}` : ''}.`;
+    return W.differs(andList(nouns), one, names.length ? andList(names) : '');
   }
   const asked = questions.filter((q) => q.asked);
   const answered = asked.filter((q) => q.counted).length;
-  if (!answered && !values.length && !rows.length) return 'No answers yet. Choose some above: the tests below follow.';
+  if (!answered && !values.length && !rows.length) return W.noAnswers;
   const parts = [answeredOf(answered, asked.length)];
-  if (values.length) parts.push(`${count(values.length, 'value')} tried`);
-  if (rows.length) parts.push(`rows tried for ${andList(rows)}`);
+  if (values.length) parts.push(W.valuesTried(count(values.length, W.value)));
+  if (rows.length) parts.push(W.rowsTried(andList(rows)));
   return `${parts.join('; ')}.`;
 }

@@ -7,6 +7,7 @@ import type { ChangeArea, DefinitionChange } from '../opengdd/changes.ts';
 import { isObject, own, type Json } from '../opengdd/json.ts';
 import type { Condition } from '../opengdd/types.ts';
 import { conditionWords, type Token } from './describe.ts';
+import { CHANGE_AREA_HEADINGS, CHANGE_ITEM_WORDS, CHANGE_MEMBER_LABELS } from './model/words/changes.ts';
 import { wordDiff, type DiffRun } from './word-diff.ts';
 
 /** One member of a changed item (or the whole of an added or removed one), ready to show. */
@@ -35,17 +36,8 @@ export interface ChangeGroupView {
   items: ChangeView[];
 }
 
-const AREAS: [ChangeArea, string][] = [
-  ['summary', 'Summary'],
-  ['mechanism', 'Mechanism'],
-  ['question', 'Questions'],
-  ['option', 'Options'],
-  ['value', 'Values'],
-  ['row-set', 'Row sets'],
-  ['row-field', 'Row fields'],
-  ['rule', 'Rules'],
-  ['template', 'Templates'],
-];
+/** The areas in the order the section lists them. */
+const AREAS: ChangeArea[] = ['summary', 'mechanism', 'question', 'option', 'value', 'row-set', 'row-field', 'rule', 'template'];
 
 /** The member that says what an item is, shown whole when the item is added or removed. */
 const HEADLINE: Partial<Record<ChangeArea, string>> = {
@@ -57,30 +49,12 @@ const HEADLINE: Partial<Record<ChangeArea, string>> = {
   template: 'title',
 };
 
-/** How a member reads as a label; a member not listed reads as its own name. */
-const MEMBER_LABEL: Record<string, string> = {
-  asks: 'Question',
-  rationale: 'Why this is asked',
-  meaning: 'Meaning',
-  semantics: 'Semantics',
-  otherwise: 'Otherwise',
-  when: 'When',
-  description: 'Description',
-  title: 'Title',
-  text: 'Text',
-  test: 'Test steps',
-  expand: 'Expands',
-  bindings: 'Bindings',
-  value: 'Value',
-  summary: 'Summary',
-  mechanism: 'Mechanism',
-};
 
 /** The changes grouped by area, each with its members compared. */
 export function versionChangesView(changes: DefinitionChange[]): ChangeGroupView[] {
-  return AREAS.map(([area, heading]) => ({
+  return AREAS.map((area) => ({
     area,
-    heading,
+    heading: CHANGE_AREA_HEADINGS[area],
     items: changes.filter((c) => c.area === area).map(changeView),
   })).filter((g) => g.items.length > 0);
 }
@@ -109,22 +83,22 @@ function itemLabel(area: ChangeArea, name: string): string {
   const [owner, own] = name.split(' / ');
   switch (area) {
     case 'summary':
-      return 'The summary';
+      return CHANGE_ITEM_WORDS.summary;
     case 'mechanism':
-      return 'The mechanism';
+      return CHANGE_ITEM_WORDS.mechanism;
     case 'option':
-      return `Option ${own} of ${owner}`;
+      return CHANGE_ITEM_WORDS.option(own!, owner!);
     case 'row-field':
-      return `Field ${own} of ${owner}`;
+      return CHANGE_ITEM_WORDS.rowField(own!, owner!);
     case 'row-set':
-      return `Row set ${name}`;
+      return CHANGE_ITEM_WORDS.rowSet(name);
     default:
-      return `${area[0]!.toUpperCase()}${area.slice(1)} ${name}`;
+      return CHANGE_ITEM_WORDS.other(area, name);
   }
 }
 
 function member(name: string, before: Json | undefined, after: Json | undefined): MemberView {
-  const label = MEMBER_LABEL[name] ?? name;
+  const label = CHANGE_MEMBER_LABELS[name] ?? name;
   const a = text(before);
   const b = text(after);
   if ((a !== undefined || before === undefined) && (b !== undefined || after === undefined)) {

@@ -20,6 +20,9 @@ export * from './words/adoption.ts';
 export * from './words/definition.ts';
 export * from './words/compare.ts';
 export * from './words/explorer.ts';
+export * from './words/changes.ts';
+export * from './words/conditions.ts';
+export * from './words/schema.ts';
 
 /** The tone of a state badge (see StateBadge.astro). */
 export type Tone = 'ok' | 'muted' | 'warn' | 'danger' | 'info';

@@ -103,3 +103,14 @@ export const GATES_WORDS = {
   legend: 'An arrow runs from a question to a question asked only for some of its answers.',
   dependsOn: ' is asked depending on ',
 } as const;
+
+/** The row headings of a test block, by its field (lib/site/test-view.ts); any other field reads as its name. */
+export const TEST_FIELD_LABELS: Readonly<Record<string, string>> = {
+  given: 'Given',
+  when: 'When',
+  then: 'Then',
+  scope: 'Scope',
+  holds: 'Holds',
+  seeds: 'Seeds',
+  diagnostics: 'Diagnostics',
+};

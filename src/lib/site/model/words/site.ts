@@ -14,6 +14,9 @@ export type Rich = readonly (string | { code: string } | { strong: string })[];
 /** The site's name, as a page title ends and as social cards say it. */
 export const SITE_NAME = 'OpenGDD contracts';
 
+/** The name a social card signs with, at its foot (lib/site/social.ts). */
+export const SOCIAL_BRAND = 'OpenGDD';
+
 /** The header, the layout's landmarks and the footer. */
 export const SITE_WORDS = {
   brand: 'OpenGDD',
@@ -59,6 +62,11 @@ export const SEARCH_WORDS = {
     contract: { label: 'Contract', any: 'All contracts' },
   },
   older: 'older version',
+  /** What a result is (lib/site/search-rank.ts): "contract, version 2", "adoption of Container, version 2". */
+  what: {
+    contract: (version: string) => `contract, version ${version}`,
+    adoption: (contract: string, version: string) => `adoption of ${contract}, version ${version}`,
+  },
   olderTitle: (newest: number | string) => `An earlier version; the newest is version ${newest}`,
   placeholder: 'A name, an alias, a question or a test name',
   results: 'Results',
