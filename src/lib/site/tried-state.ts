@@ -6,7 +6,8 @@
  */
 import type { QuestionState } from '../opengdd/evaluate.ts';
 import type { TriedState } from '../opengdd/explore.ts';
-import { humanize as humanName, TRIED_WORDS as W } from './model/words.ts';
+import { humanize as humanName } from './model/words.ts';
+import { TRIED_WORDS as W } from './model/words/tried.ts';
 
 /** Keys whose entries differ between two maps (either side may lack the key). */
 function differing(a: Record<string, unknown>, b: Record<string, unknown>): string[] {

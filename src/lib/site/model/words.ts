@@ -20,6 +20,7 @@ export * from './words/adoption.ts';
 export * from './words/definition.ts';
 export * from './words/compare.ts';
 export * from './words/explorer.ts';
+export * from './words/tried.ts';
 export * from './words/changes.ts';
 export * from './words/conditions.ts';
 export * from './words/schema.ts';
