@@ -5,6 +5,7 @@
  * it, so every script and style must come after it.
  */
 import { createHash } from 'node:crypto';
+import { decode } from './links.ts';
 
 /** A directive's sources, by directive name. */
 export type Policy = Map<string, string[]>;
@@ -13,10 +14,6 @@ export type Policy = Map<string, string[]>;
 const UNSAFE = ["'unsafe-inline'", "'unsafe-eval'"];
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
-
-function decode(s: string): string {
-  return s.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
-}
 
 /** Parses a policy's text (`script-src 'self' …; style-src …`). */
 export function parsePolicy(text: string): Policy {

@@ -58,7 +58,8 @@ function readable(html: string): { markup: string; data: string[] } {
 const TAG = /<([a-zA-Z][a-zA-Z0-9-]*)(\s[^>]*)?>/g;
 const ATTR = /([^\s=/>]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g;
 
-function decode(s: string): string {
+/** `s` with its character references decoded (named ones for markup characters, and numeric). */
+export function decode(s: string): string {
   return s
     .replace(/&#x([0-9a-f]+);/gi, (_, h: string) => String.fromCodePoint(parseInt(h, 16)))
     .replace(/&#(\d+);/g, (_, d: string) => String.fromCodePoint(Number(d)))

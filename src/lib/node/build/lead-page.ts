@@ -13,7 +13,7 @@ import { LEAD_WORDS, pageTitle } from '../../site/model/words/site.ts';
 export const REDIRECT_POLICY = "default-src 'none'; base-uri 'none'; form-action 'none'";
 
 /** Escapes text for HTML. */
-export function esc(s: string): string {
+function esc(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
