@@ -305,6 +305,13 @@ export function crawlSuite(b: CrawlBuild): void {
           if (!(await button.isVisible())) continue;
           await button.click();
           used.add('copy');
+          // The explorer's copy opens its dialog once the export code has loaded: wait for it and
+          // close it, or a dialog that opens late covers what the steps below click.
+          if (await button.evaluate((b) => b.matches('answer-explorer [data-action="copy"]'))) {
+            await page.waitForSelector('answer-explorer dialog[open]');
+            await page.locator('answer-explorer dialog [data-action="close"]').click();
+            await page.waitForSelector('answer-explorer dialog[open]', { state: 'detached' });
+          }
         }
         await page.keyboard.press('Escape');
         await page.locator('body').click({ position: { x: 1, y: 1 } });
