@@ -1,22 +1,20 @@
 /**
  * `<answer-explorer>`: the one island of a contract or adoption page. It reads the supplied state
  * the page embeds, fetches the definition and pack files it names, and on every change
- * re-evaluates them with the engine and updates the server-rendered page in place: questions
- * asked or not, values active or not, rule results, the rows, every template's liveness and
- * reason, the generated tests and the counts. On a contract page it also draws each pack
- * template's body when its fold is first opened.
- * The tried state lives in the URL. Its own state is reflected in `data-*` attributes.
+ * re-evaluates them with the engine; its views (page-views.ts, loaded with the engine) then update
+ * the server-rendered page in place. On a contract page each pack template's body is drawn when
+ * its fold is first opened. The island keeps the tried state: in the URL, in the inputs, in the
+ * export and the tests' Markdown; its own state is reflected in `data-*` attributes.
  */
 import type { Exploration, TriedState } from '../../lib/opengdd/explore.ts';
 import type { Pack, RowSetDeclaration } from '../../lib/opengdd/types.ts';
-import type { Naming } from '../../lib/site/describe.ts';
-import type { PageState, TemplateItem } from '../../lib/site/model/state.ts';
+import type { PageViews } from './page-views.ts';
+import type { PageState } from '../../lib/site/model/state.ts';
 import * as HOOKS from '../../lib/site/hooks.ts';
 import { sel } from '../../lib/site/hooks.ts';
 import { loadFailed } from '../../lib/site/model/notices.ts';
 import { loadExplorerData, type EmbeddedExplorerData, type ExplorerData } from './data.ts';
 import { attr, setText, show } from './dom.ts';
-import type { BadgeState } from '../../lib/site/model/words.ts';
 import { EXPLORER_FILES } from '../../lib/site/model/words/explorer.ts';
 
 /** The engine and the page model, loaded as the island starts (see engine.ts). */
@@ -37,20 +35,13 @@ class AnswerExplorer extends HTMLElement {
   /** The page model's state for {@link current}: every item's state, badge and words. */
   private model!: PageState;
   private root!: ParentNode;
-  /** What each template's element shows now, so only changed templates are rebuilt. */
-  private shown = new Map<string, { sig: string; el: Element | null }>();
-  private shownRows = new Map<string, string>();
-  /** The reasons each drawn pack template shows now. */
-  private reasonsShown = new Map<string, string>();
-  /** Rows (table and editor) load only when rows are tried: a contract page never needs them. */
-  private rowsModule: Promise<typeof import('./rows.ts')> | undefined;
+  /** The page's views, drawn from {@link model} (loaded with the engine). */
+  private views!: PageViews;
   /** The tests' Markdown (copy, download) is made only when a reader asks for it. */
   private markdownStale = true;
   /** The published tests' Markdown, which the download links to while the supplied state is shown. */
   private downloadHref: string | undefined;
   private urlTimer = 0;
-  /** How the page names questions and answers in a pack template's conditions (made on first drawing). */
-  private naming: Naming | undefined;
   /** Settles once the definition and pack are loaded and the island has started. */
   private ready: Promise<void> | undefined;
 
@@ -83,12 +74,12 @@ class AnswerExplorer extends HTMLElement {
       'toggle',
       (e) => {
         const fold = e.target;
-        if (fold instanceof HTMLDetailsElement && fold.open && fold.matches('details.template')) whenReady(() => this.drawTemplate(fold));
+        if (fold instanceof HTMLDetailsElement && fold.open && fold.matches('details.template')) whenReady(() => this.views.drawTemplate(fold, this.model));
       },
       { capture: true },
     );
     window.addEventListener('beforeprint', () => {
-      if (this.data) for (const fold of this.root.querySelectorAll('details.template')) this.drawTemplate(fold);
+      if (this.data) for (const fold of this.root.querySelectorAll('details.template')) this.views.drawTemplate(fold, this.model);
     });
     for (const host of this.root.querySelectorAll<HTMLDetailsElement>(`details${sel(HOOKS.rowsEditor)}`)) {
       host.addEventListener('toggle', () => host.open && whenReady(() => void this.buildEditor(host)), { once: true });
@@ -104,14 +95,7 @@ class AnswerExplorer extends HTMLElement {
     this.tried = clone(this.base);
     this.current = this.run();
     this.model = this.modelOf(this.current);
-    for (const t of this.model.templates) {
-      const id = CSS.escape(t.id);
-      this.shown.set(t.id, {
-        sig: this.signature(t),
-        el: this.root.querySelector(([HOOKS.testsLive, HOOKS.testsWaiting, HOOKS.testsOff] as const).map((box) => `${sel(box)} ${sel(HOOKS.template, id)}`).join(', ')),
-      });
-    }
-    for (const name of Object.keys(this.base.rows)) this.shownRows.set(name, JSON.stringify(this.base.rows[name]));
+    this.views = new this.engine.PageViews(this.root, data, this.pack, this.model, this.base.rows);
     const fromUrl = this.engine.decodeState(new URLSearchParams(location.search), this.base);
     if (fromUrl) {
       this.tried = clone(fromUrl);
@@ -182,7 +166,8 @@ class AnswerExplorer extends HTMLElement {
     const summary = rules.length && tests === this.engine.NO_TEST_CHANGES ? rules.join(' ') : [...rules, tests].join(' ');
     this.current = next;
     this.model = model;
-    this.render(model);
+    this.views.render(model, this.tried);
+    this.markdownStale = true;
     performance.clearMeasures('explorer:recompute');
     performance.clearMeasures('explorer:render');
     performance.measure('explorer:recompute', { start: t0, end: t1 });
@@ -220,109 +205,6 @@ class AnswerExplorer extends HTMLElement {
     }
   }
 
-  private render(m: PageState): void {
-    const page = this.data.page;
-    const root = this.root;
-
-    // Questions: answered, pending, waiting on another or not asked; the otherwise text in its place.
-    for (const q of m.questions) {
-      const el = root.querySelector(sel(HOOKS.question, CSS.escape(q.id)));
-      if (!el) continue;
-      const asked = q.state === 'answered' || q.state === 'pending';
-      const answer = this.tried.answers[q.id];
-      attr(el, HOOKS.asked, String(asked));
-      attr(el, HOOKS.answer, answer);
-      attr(el, HOOKS.questionState, q.state);
-      this.setBadge(el.querySelector('header .state .badge'), q.badge);
-      const choice = el.querySelector<HTMLFieldSetElement>(sel(HOOKS.choice));
-      if (choice && choice.disabled === asked) choice.disabled = !asked;
-      if (page === 'adoption') el.querySelectorAll(sel(HOOKS.otherwise)).forEach((o) => show(o, !asked));
-      const ignored = el.querySelector(sel(HOOKS.ignored));
-      show(ignored, !asked && answer !== undefined);
-      if (ignored && answer !== undefined) setText(ignored.querySelector('code'), answer);
-      show(el.querySelector(sel(HOOKS.pending)), asked && answer === undefined);
-    }
-    if (page === 'adoption') {
-      const total = m.questions.length;
-      setText(root.querySelector(sel(HOOKS.sectionIntro, 'answers')), this.engine.answersSection(m.asked, total, '').intro ?? '');
-      this.setCount('answers', `${m.asked}/${total}`);
-    }
-
-    // Values: active or not, and (on an adoption page) the tried value's form.
-    for (const v of m.values) {
-      const row = root.querySelector(`tr${sel(HOOKS.value, CSS.escape(v.name))}`);
-      if (!row) continue;
-      attr(row, HOOKS.active, String(v.active));
-      this.setBadge(row.querySelector(`${sel(HOOKS.activeBadge)} .badge`), v.activeBadge);
-      this.setBadge(row.querySelector(`${sel(HOOKS.valueBadge)} .badge`), v.suppliedBadge);
-    }
-
-    // Rules: each result the page shows (on a contract page, the answer-aware rules only).
-    for (const r of m.rules) {
-      const li = root.querySelector(sel(HOOKS.rule, CSS.escape(r.name)));
-      const result = li?.querySelector('.result .badge');
-      if (!li || !result) continue;
-      attr(li, HOOKS.status, r.status);
-      this.setBadge(result, r.badge);
-      const message = li.querySelector('.result-message');
-      show(message, r.message !== undefined);
-      setText(message, r.message ?? '');
-    }
-
-    // Rows, as the adoption page's tables show them.
-    for (const [name, rows] of Object.entries(this.tried.rows)) {
-      const json = JSON.stringify(rows);
-      if (this.shownRows.get(name) === json) continue;
-      this.shownRows.set(name, json);
-      const section = root.querySelector(sel(HOOKS.rowset, CSS.escape(name)));
-      const decl = this.data.definition.declares.rows?.[name];
-      if (section && decl) void this.rows().then((mod) => mod.renderRows(section, name, decl, rows));
-    }
-
-    if (this.pack) this.renderTests(m);
-  }
-
-  /** Redraws a badge (the view `view/badge.ts`) when its state changes. */
-  private setBadge(el: Element | null | undefined, state: BadgeState): void {
-    if (!el || (el.getAttribute(HOOKS.stateLabel) === state.label && el.getAttribute(HOOKS.tone) === state.tone)) return;
-    el.replaceWith(this.engine.toElement(this.engine.badge(state)));
-  }
-
-  /** Sets a section's count, beside its heading and in the table of contents (a sub-list at 0 is hidden there). */
-  private setCount(id: string, text: string): void {
-    setText(this.root.querySelector(`${sel(HOOKS.sectionCount, CSS.escape(id))} .n`), text);
-    for (const n of document.querySelectorAll(`a[href="#${CSS.escape(id)}"] .note`)) {
-      setText(n, text);
-      const li = n.closest('li');
-      if (li?.parentElement?.closest('li')) show(li, text !== '0');
-    }
-  }
-
-  private rows(): Promise<typeof import('./rows.ts')> {
-    return (this.rowsModule ??= import('./rows.ts'));
-  }
-
-  private async buildEditor(host: HTMLElement): Promise<void> {
-    const name = host.getAttribute(HOOKS.rowsEditor)!;
-    const decl = this.data.definition.declares.rows?.[name] as RowSetDeclaration | undefined;
-    const body = host.querySelector<HTMLElement>(sel(HOOKS.editorBody));
-    if (!decl || !body) return;
-    host.setAttribute(HOOKS.built, '');
-    const { buildRowsEditor } = await this.rows();
-    // Redrawn at once after a row is added or removed, so the editor can move the focus into it.
-    const draw = () =>
-      buildRowsEditor(body, name, decl, this.tried.rows[name] ?? [], (rows, rebuild) => {
-        this.tried.rows = { ...this.tried.rows, [name]: rows };
-        this.update(true);
-        if (rebuild) draw();
-      });
-    draw();
-  }
-
-  private signature(t: TemplateItem): string {
-    return t.state === 'applies' ? `L${JSON.stringify(t.tests)}` : `${t.state}${t.badge.label}\n${t.reasons.join('\n')}`;
-  }
-
   /** Before "Copy tests as Markdown" or the tests' download act, puts the tried tests in them. */
   private freshMarkdown(e: Event): void {
     const target = e.target as Element;
@@ -343,83 +225,21 @@ class AnswerExplorer extends HTMLElement {
     }
   }
 
-  private renderTests(m: PageState): void {
-    const root = this.root;
-    const page = this.data.page;
-    const liveBox = root.querySelector(sel(HOOKS.testsLive));
-    const waitList = root.querySelector(`${sel(HOOKS.testsWaiting)} ul`);
-    const offList = root.querySelector(`${sel(HOOKS.testsOff)} ul`);
-    if (!liveBox) return;
-    const { toElement, templateTests, notLiveTemplate } = this.engine;
-    const ids = m.templates.map((t) => t.id);
-    m.templates.forEach((t, i) => {
-      if (page === 'contract') this.renderPackTemplate(t);
-      const sig = this.signature(t);
-      const was = this.shown.get(t.id);
-      if (was?.sig === sig) return;
-      // On a contract page a template that waits or does not apply is shown in the pack section only.
-      const box = t.state === 'applies' ? liveBox : t.state === 'waits' ? waitList : offList;
-      was?.el?.remove();
-      if (!box) {
-        this.shown.set(t.id, { sig, el: null });
-        return;
-      }
-      const el = toElement(t.state === 'applies' ? templateTests(t) : notLiveTemplate(t, this.data.cv));
-      // Keep pack order: insert before the next template already in the same list.
-      let before: Element | null = null;
-      for (const later of ids.slice(i + 1)) {
-        const n = this.shown.get(later)?.el;
-        if (n && n.parentElement === box) {
-          before = n;
-          break;
-        }
-      }
-      box.insertBefore(el, before);
-      this.shown.set(t.id, { sig, el });
-    });
-
-    const c = m.counts;
-    root.querySelectorAll(sel(HOOKS.testCount)).forEach((n) => setText(n, `${m.countLine}.`));
-    this.setCount('tests', String(c.tests));
-    this.setCount('waiting', String(c.waits));
-    this.setCount('not-applying', String(c.off));
-    show(root.querySelector(sel(HOOKS.testsWaiting)), c.waits > 0);
-    show(root.querySelector(sel(HOOKS.testsOff)), c.off > 0);
-    this.markdownStale = true;
-  }
-
-  /**
-   * Draws a pack template's body in place of the pack file's note, once: the reasons for its
-   * state (kept up to date from then on), then facts, bindings, test block and text.
-   */
-  private drawTemplate(fold: Element): void {
-    const note = fold.querySelector(`:scope > .fold-body > ${sel(HOOKS.templateFile)}`);
-    const id = fold.getAttribute(HOOKS.template);
-    const template = note && this.pack?.templates.find((t) => t.id === id);
-    const item = this.model.templates.find((t) => t.id === id);
-    if (!note || !template || !item) return;
-    const body = note.parentElement!;
-    const e = this.engine;
-    this.naming ??= e.definitionNaming(this.data.definition);
-    note.replaceWith(...e.toDom(e.templateBody(e.templateBodyModel(template, this.naming))));
-    if (!body.querySelector(':scope > ul.reasons')) body.prepend(e.toElement(e.templateReasons(item.reasons)));
-    fold.setAttribute(HOOKS.drawn, '');
-    this.renderPackTemplate(item);
-  }
-
-  /** A contract page's pack section: each template's badge and reasons follow the answers. */
-  private renderPackTemplate(t: TemplateItem): void {
-    const el = this.root.querySelector(`details.template${sel(HOOKS.template, CSS.escape(t.id))}`);
-    if (!el) return;
-    attr(el, HOOKS.live, String(t.state === 'applies'));
-    attr(el, HOOKS.templateState, t.state);
-    this.setBadge(el.querySelector('summary .badge'), t.badge);
-    const ul = el.querySelector('ul.reasons');
-    const sig = t.reasons.join('\n');
-    if (ul && this.reasonsShown.get(t.id) !== sig) {
-      this.reasonsShown.set(t.id, sig);
-      ul.replaceWith(this.engine.toElement(this.engine.templateReasons(t.reasons)));
-    }
+  private async buildEditor(host: HTMLElement): Promise<void> {
+    const name = host.getAttribute(HOOKS.rowsEditor)!;
+    const decl = this.data.definition.declares.rows?.[name] as RowSetDeclaration | undefined;
+    const body = host.querySelector<HTMLElement>(sel(HOOKS.editorBody));
+    if (!decl || !body) return;
+    host.setAttribute(HOOKS.built, '');
+    const { buildRowsEditor } = await this.views.rows();
+    // Redrawn at once after a row is added or removed, so the editor can move the focus into it.
+    const draw = () =>
+      buildRowsEditor(body, name, decl, this.tried.rows[name] ?? [], (rows, rebuild) => {
+        this.tried.rows = { ...this.tried.rows, [name]: rows };
+        this.update(true);
+        if (rebuild) draw();
+      });
+    draw();
   }
 }
 
