@@ -10,10 +10,12 @@
  * starts first (vitest.config.ts). Each file has one browser, serves its site from 127.0.0.1 and
  * keeps two pages at work at a time (axe is CPU-bound; CI has two cores).
  *
- * axe (every rule; serious and critical fail) runs on every page in the light scheme, as the page
- * loads; its colour-contrast rules run wherever the page holds a case of text (colour, size, weight
- * and the layers behind it) no earlier run judged (tests/helpers/crawl.ts, contrastCases): every case of every
- * page is judged, none twice. A representative sample (the fewest pages that
+ * axe (every rule; serious and critical fail) checks every page in the light scheme, as the page
+ * loads: it runs wherever the page holds a kind of element (tag, role, classes, attributes, state,
+ * parent, landmark: tests/helpers/crawl.ts, axeKinds) or a case of text (colour, size, weight and the
+ * layers behind it: contrastCases) no earlier run judged, its colour-contrast rules only for the
+ * latter: every kind and case of every page is judged, none twice; a page of known kinds only
+ * still gets every other check. A representative sample (the fewest pages that
  * together hold every tag, class, inline style and styled attribute of the site, see
  * representativePages) is checked with every fold opened, in light and in dark. The embedded build
  * is small enough to check every page in dark as well; the corpus build is not: a second full pass
@@ -116,8 +118,9 @@ export function crawlSuite(b: CrawlBuild): void {
         [
           `crawl ${b.label}: ${report.visited.length} pages in Chromium + ${report.redirects.length} redirect stub(s) = ${report.files.length} HTML files`,
           `  orphans (visited anyway): ${report.orphans.join(', ') || 'none'}`,
-          `  axe: ${t.axeRuns} runs (light on every page, dark on ${b.darkEverywhere ? 'every page' : `the sample`}; folds opened on the sample: ${[...sample].join(', ')})`,
-          `  colour contrast judged by axe in ${report.contrastJudged.length} of them; the other runs held no case of text an earlier one had not judged`,
+          `  axe: ${t.axeRuns} runs of ${t.axeRuns + report.axeSkipped.length} page states (light on every page, dark on ${b.darkEverywhere ? 'every page' : `the sample`}; folds opened on the sample: ${[...sample].join(', ')})`,
+          `  ${report.kinds} kinds of element (tag, role, classes, attributes, state, parent, landmark: axeKinds in tests/helpers/crawl.ts) judged; the ${report.axeSkipped.length} states skipped held none an earlier run had not, and no new case of text`,
+          `  colour contrast judged by axe in ${report.contrastJudged.length} of the runs; the other runs held no case of text an earlier one had not judged`,
           `  ${(t.total / 1000).toFixed(1)} s wall, ${(t.axe / 1000).toFixed(1)} s inside axe (summed over ${CONCURRENCY} pages at once), Chromium ${cpu.toFixed(0)} CPU s`,
           `  below serious (not failing): ${minorRules.join(', ') || 'none'}`,
         ].join('\n'),
