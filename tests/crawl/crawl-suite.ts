@@ -280,8 +280,10 @@ export function crawlSuite(b: CrawlBuild): void {
         const tryAnswer = async () => {
           const radio = page.locator('fieldset.choice:not(:disabled) input[type="radio"]:not(:checked)').first();
           if (!(await radio.count())) return;
+          const [name, value] = [await radio.getAttribute('name'), await radio.getAttribute('value')];
           await radio.check();
-          await page.waitForTimeout(100);
+          // The island marks the question with the answer as it re-renders.
+          await page.waitForFunction(([q, a]) => document.querySelector(`[data-question="${q}"]`)?.getAttribute('data-answer') === a, [name, value] as const);
           used.add('explorer answer');
         };
         // An adoption page with a rows editor and a link to another version, when the catalog has one.
@@ -301,9 +303,17 @@ export function crawlSuite(b: CrawlBuild): void {
           if (await add.count()) await add.click();
           used.add('rows editor');
         }
-        // Every fold open: the adoption file's view (a page of its own, in a frame) loads too.
+        // Every fold open: the adoption file's view (a page of its own, in a lazy frame, brought into
+        // view so that it loads) loads too, and every rows editor builds.
         await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
-        await page.waitForTimeout(300);
+        for (const frame of await page.locator('iframe').all()) await frame.scrollIntoViewIfNeeded();
+        await page.waitForFunction(
+          () =>
+            [...document.querySelectorAll('iframe')].every((f) => f.contentDocument?.readyState === 'complete' && f.contentDocument.URL !== 'about:blank') &&
+            [...document.querySelectorAll('details[data-rows-editor] [data-editor-body]')].every((b) => b.childElementCount > 0),
+          undefined,
+          { timeout: 60_000 },
+        );
         for (const button of (await page.locator('copy-button button, [data-action="copy"]').all()).slice(0, 6)) {
           if (!(await button.isVisible())) continue;
           await button.click();
