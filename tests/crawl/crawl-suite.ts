@@ -81,8 +81,10 @@ export function crawlSuite(b: CrawlBuild): void {
 
     beforeAll(async () => {
       const t0 = performance.now();
-      browser = await launch();
+      // The build first: the corpus crawl is the suite's longest file, and the build lock goes to
+      // whoever asks first among the files starting at once.
       const dir = sharedSiteDir(b.catalog, b.env);
+      browser = await launch();
       site = { dir, ...(await serve(dir)) };
       if (b.env?.OPENGDD_SEARCH_SHARD_PAGES) {
         const shards = JSON.parse(readFileSync(path.join(dir, 'pagefind/shards.json'), 'utf8')) as { bundles: string[] };

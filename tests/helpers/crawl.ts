@@ -103,21 +103,14 @@ export interface AxeViolation {
   targets: string[];
 }
 
-/**
- * Makes axe-core part of every page of `context`, before the page's own scripts: handed to
- * Chromium once, instead of being sent to and compiled in each page by `runAxe` (a tenth of the
- * crawl's CPU went to that). `runAxe` still injects it where this was not done.
- */
-export async function axeOnEveryPage(context: BrowserContext): Promise<void> {
-  await context.addInitScript({ content: AXE_SOURCE });
-}
-
 /** axe's two colour-contrast rules (AA and AAA): most of axe's time on a text-heavy page. */
 const CONTRAST_RULES = ['color-contrast', 'color-contrast-enhanced'];
 
 /**
  * Runs axe-core (every rule) on the page, or on the elements matching `include`; injects it first
- * if the page lacks it. Only the top document is checked (`iframes: false`): an adoption page's
+ * if the page lacks it. Injected where it runs only: the crawl runs it on a sixth of its pages (see
+ * {@link axeKinds}), and making it part of every page (an init script) cost Chromium more than
+ * sending it to those (corpus crawl: 122 against 111 CPU s). Only the top document is checked (`iframes: false`): an adoption page's
  * file view is a page of its own, checked where it is crawled, and a frame without axe in it was
  * never checked from its parent either. With `contrast: false` the colour-contrast rules are left
  * out (see {@link contrastCases} for when the crawl may do so).
@@ -449,7 +442,6 @@ export async function crawl(browser: Browser, options: CrawlOptions): Promise<Cr
     reducedMotion: 'reduce',
     serviceWorkers: 'block',
   });
-  await axeOnEveryPage(context);
   // A violation of the page's Content-Security-Policy is a console error, so a problem of the page.
   await reportCspViolations(context);
   // Nothing outside the served copy is fetched: a request elsewhere is a finding, not a wait.
