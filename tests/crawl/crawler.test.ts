@@ -42,8 +42,9 @@ const FILES: Record<string, string> = {
   'orphan-2/index.html': page('Orphan 2', '<p>Only what page A holds.</p>'),
   // Page A's text on page A's opaque white, but all of it faded: an opacity above the background counts.
   'orphan-3/index.html': page('Orphan 3', '<div style="opacity:0.3"><div style="background:#fff"><p>Faded</p></div></div>'),
-  // Page A's kinds of element and text, but its link has no name: a kind no earlier page held.
-  'orphan-4/index.html': page('Orphan 4', '<p>Only what page A holds.</p><a href="/contracts/b/"></a>'),
+  // Page A's kinds of element and text, but its link has no name: a kind no earlier page held. (Its
+  // second link's fragment does not decode: reading the kinds must not stop there.)
+  'orphan-4/index.html': page('Orphan 4', '<p>Only what page A holds.</p><a href="/contracts/b/"></a><a href="#%E0%A4%A">A fragment that does not decode</a>'),
   'index.html': '<!doctype html><title>Redirecting</title><meta http-equiv="refresh" content="2;url=/contracts/"><a href="/contracts/">Catalog</a>',
   'moved/index.html': '<!doctype html><title>Moved</title><meta http-equiv="refresh" content="0; url=https://site.test/contracts/gone/">',
 };

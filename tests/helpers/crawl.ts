@@ -221,6 +221,13 @@ export const axeKinds = `(() => {
   const NUMBER = new Set(['aria-level', 'aria-valuenow', 'aria-valuemin', 'aria-valuemax', 'aria-setsize', 'aria-posinset', 'aria-rowcount', 'aria-colcount', 'aria-rowindex', 'aria-colindex', 'colspan', 'rowspan', 'span', 'width', 'height']);
   const LANDMARK = 'main, nav, header, footer, aside, form, section[aria-label], section[aria-labelledby], [role=main], [role=navigation], [role=banner], [role=contentinfo], [role=complementary], [role=region], [role=search], [role=form]';
   const INTERACTIVE = 'a[href], button, summary, input, select, textarea, [tabindex], [role=button], [role=link], [role=checkbox], [role=radio], [role=tab], [role=menuitem], [role=option], [role=switch]';
+  const target = (fragment) => {
+    try {
+      return document.getElementById(decodeURIComponent(fragment));
+    } catch {
+      return null;
+    }
+  };
   const roleOf = (el) => el.localName + (el.getAttribute('role') ? '[' + el.getAttribute('role') + ']' : '');
   const attrs = (el) => {
     const out = [];
@@ -228,7 +235,7 @@ export const axeKinds = `(() => {
       const v = a.value.trim();
       if (a.name === 'class' || a.name === 'role' || a.name === 'style' || a.name === 'id') out.push(a.name);
       else if (a.name === 'tabindex') out.push('tabindex=' + Math.sign(Number(v)));
-      else if (a.name === 'href') out.push('href=' + (v === '' ? 'empty' : v.startsWith('#') ? (v.length < 2 || document.getElementById(decodeURIComponent(v.slice(1))) ? 'fragment' : 'fragment-missing') : /^javascript:/i.test(v) ? 'script' : 'url'));
+      else if (a.name === 'href') out.push('href=' + (v === '' ? 'empty' : v.startsWith('#') ? (v.length < 2 || target(v.slice(1)) ? 'fragment' : 'fragment-missing') : /^javascript:/i.test(v) ? 'script' : 'url'));
       else if (IDREF.has(a.name)) out.push(a.name + '=' + (v.split(/\\s+/).every((id) => id && document.getElementById(id)) ? 'resolves' : 'broken'));
       else if (TEXT.has(a.name)) out.push(a.name + '=' + (v ? 'text' : 'empty'));
       else if (NUMBER.has(a.name)) out.push(a.name + '=' + (v === '' ? 'empty' : Number.isFinite(Number(v)) ? 'number' : 'not-a-number'));
