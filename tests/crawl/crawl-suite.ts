@@ -10,10 +10,12 @@
  * starts first (vitest.config.ts). Each file has one browser, serves its site from 127.0.0.1 and
  * keeps two pages at work at a time (axe is CPU-bound; CI has two cores).
  *
- * axe (every rule; serious and critical fail) runs on every page in the light scheme, as the page
- * loads; its colour-contrast rules run wherever the page holds a case of text (colour, size, weight
- * and the layers behind it) no earlier run judged (tests/helpers/crawl.ts, contrastCases): every case of every
- * page is judged, none twice. A representative sample (the fewest pages that
+ * axe (every rule; serious and critical fail) checks every page in the light scheme, as the page
+ * loads: it runs wherever the page holds a kind of element (tag, role, classes, attributes, state,
+ * parent, landmark: tests/helpers/crawl.ts, axeKinds) or a case of text (colour, size, weight and the
+ * layers behind it: contrastCases) no earlier run judged, its colour-contrast rules only for the
+ * latter: every kind and case of every page is judged, none twice; a page of known kinds only
+ * still gets every other check. A representative sample (the fewest pages that
  * together hold every tag, class, inline style and styled attribute of the site, see
  * representativePages) is checked with every fold opened, in light and in dark. The embedded build
  * is small enough to check every page in dark as well; the corpus build is not: a second full pass
@@ -79,8 +81,10 @@ export function crawlSuite(b: CrawlBuild): void {
 
     beforeAll(async () => {
       const t0 = performance.now();
-      browser = await launch();
+      // The build first: the corpus crawl is the suite's longest file, and the build lock goes to
+      // whoever asks first among the files starting at once.
       const dir = sharedSiteDir(b.catalog, b.env);
+      browser = await launch();
       site = { dir, ...(await serve(dir)) };
       if (b.env?.OPENGDD_SEARCH_SHARD_PAGES) {
         const shards = JSON.parse(readFileSync(path.join(dir, 'pagefind/shards.json'), 'utf8')) as { bundles: string[] };
@@ -116,8 +120,9 @@ export function crawlSuite(b: CrawlBuild): void {
         [
           `crawl ${b.label}: ${report.visited.length} pages in Chromium + ${report.redirects.length} redirect stub(s) = ${report.files.length} HTML files`,
           `  orphans (visited anyway): ${report.orphans.join(', ') || 'none'}`,
-          `  axe: ${t.axeRuns} runs (light on every page, dark on ${b.darkEverywhere ? 'every page' : `the sample`}; folds opened on the sample: ${[...sample].join(', ')})`,
-          `  colour contrast judged by axe in ${report.contrastJudged.length} of them; the other runs held no case of text an earlier one had not judged`,
+          `  axe: ${t.axeRuns} runs of ${t.axeRuns + report.axeSkipped.length} page states (light on every page, dark on ${b.darkEverywhere ? 'every page' : `the sample`}; folds opened on the sample: ${[...sample].join(', ')})`,
+          `  ${report.kinds} kinds of element (tag, role, classes, attributes, state, parent, landmark: axeKinds in tests/helpers/crawl.ts) judged; the ${report.axeSkipped.length} states skipped held none an earlier run had not, and no new case of text`,
+          `  colour contrast judged by axe in ${report.contrastJudged.length} of the runs; the other runs held no case of text an earlier one had not judged`,
           `  ${(t.total / 1000).toFixed(1)} s wall, ${(t.axe / 1000).toFixed(1)} s inside axe (summed over ${CONCURRENCY} pages at once), Chromium ${cpu.toFixed(0)} CPU s`,
           `  below serious (not failing): ${minorRules.join(', ') || 'none'}`,
         ].join('\n'),
@@ -277,8 +282,10 @@ export function crawlSuite(b: CrawlBuild): void {
         const tryAnswer = async () => {
           const radio = page.locator('fieldset.choice:not(:disabled) input[type="radio"]:not(:checked)').first();
           if (!(await radio.count())) return;
+          const [name, value] = [await radio.getAttribute('name'), await radio.getAttribute('value')];
           await radio.check();
-          await page.waitForTimeout(100);
+          // The island marks the question with the answer as it re-renders.
+          await page.waitForFunction(([q, a]) => document.querySelector(`[data-question="${q}"]`)?.getAttribute('data-answer') === a, [name, value] as const);
           used.add('explorer answer');
         };
         // An adoption page with a rows editor and a link to another version, when the catalog has one.
@@ -298,9 +305,17 @@ export function crawlSuite(b: CrawlBuild): void {
           if (await add.count()) await add.click();
           used.add('rows editor');
         }
-        // Every fold open: the adoption file's view (a page of its own, in a frame) loads too.
+        // Every fold open: the adoption file's view (a page of its own, in a lazy frame, brought into
+        // view so that it loads) loads too, and every rows editor builds.
         await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
-        await page.waitForTimeout(300);
+        for (const frame of await page.locator('iframe').all()) await frame.scrollIntoViewIfNeeded();
+        await page.waitForFunction(
+          () =>
+            [...document.querySelectorAll('iframe')].every((f) => f.contentDocument?.readyState === 'complete' && f.contentDocument.URL !== 'about:blank') &&
+            [...document.querySelectorAll('details[data-rows-editor] [data-editor-body]')].every((b) => b.childElementCount > 0),
+          undefined,
+          { timeout: 60_000 },
+        );
         for (const button of (await page.locator('copy-button button, [data-action="copy"]').all()).slice(0, 6)) {
           if (!(await button.isVisible())) continue;
           await button.click();

@@ -42,6 +42,9 @@ const FILES: Record<string, string> = {
   'orphan-2/index.html': page('Orphan 2', '<p>Only what page A holds.</p>'),
   // Page A's text on page A's opaque white, but all of it faded: an opacity above the background counts.
   'orphan-3/index.html': page('Orphan 3', '<div style="opacity:0.3"><div style="background:#fff"><p>Faded</p></div></div>'),
+  // Page A's kinds of element and text, but its link has no name: a kind no earlier page held. (Its
+  // second link's fragment does not decode: reading the kinds must not stop there.)
+  'orphan-4/index.html': page('Orphan 4', '<p>Only what page A holds.</p><a href="/contracts/b/"></a><a href="#%E0%A4%A">A fragment that does not decode</a>'),
   'index.html': '<!doctype html><title>Redirecting</title><meta http-equiv="refresh" content="2;url=/contracts/"><a href="/contracts/">Catalog</a>',
   'moved/index.html': '<!doctype html><title>Moved</title><meta http-equiv="refresh" content="0; url=https://site.test/contracts/gone/">',
 };
@@ -79,8 +82,16 @@ describe.skipIf(!existsSync(CHROMIUM))('the crawler finds what is planted', () =
   const found = (file: string, text: string) => report.problems.some((p) => p.startsWith(`${file}: `) && p.includes(text));
 
   it('visits linked pages, then orphans; checks redirect stubs from the file', () => {
-    expect(report.orphans).toEqual(['index.html', 'moved/index.html', 'orphan/index.html', 'orphan-2/index.html', 'orphan-3/index.html']);
-    expect(report.visited.sort()).toEqual(['contracts/a/index.html', 'contracts/b/index.html', 'contracts/index.html', 'orphan-2/index.html', 'orphan-3/index.html', 'orphan/index.html']);
+    expect(report.orphans).toEqual(['index.html', 'moved/index.html', 'orphan/index.html', 'orphan-2/index.html', 'orphan-3/index.html', 'orphan-4/index.html']);
+    expect(report.visited.sort()).toEqual([
+      'contracts/a/index.html',
+      'contracts/b/index.html',
+      'contracts/index.html',
+      'orphan-2/index.html',
+      'orphan-3/index.html',
+      'orphan-4/index.html',
+      'orphan/index.html',
+    ]);
     expect(report.redirects.sort()).toEqual(['index.html', 'moved/index.html']);
     expect(found('index.html', 'redirects after 2 s')).toBe(true);
     expect(found('moved/index.html', 'https://site.test/contracts/gone/ names no file')).toBe(true);
@@ -116,6 +127,17 @@ describe.skipIf(!existsSync(CHROMIUM))('the crawler finds what is planted', () =
     expect(report.contrastJudged).toContain('contracts/a/index.html (light)');
     expect(report.contrastJudged).toContain('contracts/b/index.html (dark)');
     expect(report.contrastJudged).not.toContain('orphan-2/index.html (light)');
+  });
+
+  it('runs axe wherever a page holds a kind of element no earlier run judged, and only there', () => {
+    // Nothing but page A's kinds of element and text: axe is not run, every other check is.
+    expect(report.axeSkipped).toContain('orphan-2/index.html (light)');
+    expect(report.visited).toContain('orphan-2/index.html');
+    // The same text as page A, and a link as page A's but with no name: axe runs and fails it.
+    expect(report.axeSkipped).not.toContain('orphan-4/index.html (light)');
+    expect(found('orphan-4/index.html', 'axe serious link-name (light)')).toBe(true);
+    expect(report.contrastJudged).not.toContain('orphan-4/index.html (light)');
+    expect(report.timings.axeRuns + report.axeSkipped.length).toBe(8);
   });
 
   it('helpers: URL paths to files, redirect stubs, the representative sample', () => {

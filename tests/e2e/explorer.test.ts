@@ -158,6 +158,8 @@ describe.skipIf(!browserPresent)('the answer explorer in Chromium', () => {
     for (const n of names) expect(n).toMatch(/^<your-adoption>\//);
     // Why a template waits is drawn when its fold opens (its badge says it before).
     await page.click('details.template[data-template="wave-sends-its-count"] > summary');
+    // Drawn on the fold's toggle event, a task after the click.
+    await page.waitForSelector('details.template[data-template="wave-sends-its-count"][data-drawn]');
     expect(await reasons(page, 'wave-sends-its-count')).toContain('expands once per row of waves');
     expect(await radiosVisible(page, 'breather')).toBe(false);
     expect(await live(page, 'rounds-repeat')).toBe('false');
@@ -227,7 +229,10 @@ describe.skipIf(!browserPresent)('the answer explorer in Chromium', () => {
   it('hydrates without moving the page, and a change never resizes the bar', async () => {
     for (const url of ['/contracts/spawn-wave-1/', '/contracts/spawn-wave-1/graveyard-horde/']) {
       const page = await open('embedded', url);
-      await page.waitForTimeout(300);
+      // Hydrated (open waits for the island); what could still move the page is a font or an image
+      // arriving: wait for the load, the fonts and a frame drawn with them.
+      await page.waitForLoadState('load');
+      await page.evaluate(() => document.fonts.ready.then(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))));
       const shift = await page.evaluate(
         () =>
           new Promise<number>((resolve) => {
@@ -251,7 +256,11 @@ describe.skipIf(!browserPresent)('the answer explorer in Chromium', () => {
     const axe = readFileSync(path.join(repoRoot, 'node_modules/axe-core/axe.min.js'), 'utf8');
     for (const url of ['/contracts/spawn-wave-1/', '/contracts/spawn-wave-1/arena-trials/']) {
       const page = await open('embedded', url);
-      if (await page.locator('details[data-rows-editor]').count()) await page.click('details[data-rows-editor] > summary');
+      if (await page.locator('details[data-rows-editor]').count()) {
+        await page.click('details[data-rows-editor] > summary');
+        // The editor builds on the fold's toggle, after its code has loaded: axe must see it built.
+        await page.waitForSelector('details[data-rows-editor] [data-editor-body] > *');
+      }
       // Evaluated, not a <script> of the page: its Content-Security-Policy refuses an inline script.
       await page.evaluate(axe);
       const violations = await page.evaluate(async () => {

@@ -186,7 +186,8 @@ describe.skipIf(!browserPresent)('catalog strings render as text (Chromium)', ()
     await field('spawn-at').fill(`${tightMarkup(37)}.md#ford`);
     await field('spawn-at').press('Tab');
     await page.waitForFunction(() => document.querySelector('[data-template="wave-sends-its-count"]')?.textContent?.includes('alert(37)'));
-    await page.waitForTimeout(300);
+    // Whatever the new strings could have made (an image, a handler) has loaded or failed by now.
+    await settled(page);
     expect(await page.evaluate(findInjected)).toEqual(NOTHING);
     // Test steps sit in folds: open them, so the text read is the text a reader sees.
     const text = await page.evaluate(() => {
@@ -200,7 +201,9 @@ describe.skipIf(!browserPresent)('catalog strings render as text (Chromium)', ()
     const contract = await open('contracts/spawn-wave-1/');
     await contract.waitForSelector('answer-explorer[data-ready]');
     await contract.check('input[name="advance"][value="when-cleared"]');
-    await contract.waitForTimeout(300);
+    // The island has re-rendered from the new answer (it marks the question), and settled.
+    await contract.waitForSelector('[data-question="advance"][data-answer="when-cleared"]');
+    await settled(contract);
     expect(await contract.evaluate(findInjected)).toEqual(NOTHING);
     expect(await contract.evaluate(() => ({}) as Record<string, unknown>)).toEqual({});
     await contract.close();
@@ -216,7 +219,9 @@ describe.skipIf(!browserPresent)('catalog strings render as text (Chromium)', ()
     await page.waitForSelector('site-search .search-filters:not([hidden])', { timeout: 15_000 });
     await input.fill('alert');
     await page.waitForSelector('site-search .hit', { timeout: 15_000 });
-    await page.waitForTimeout(500);
+    // The list is this query's once its status says so; then its excerpts' images have loaded or failed.
+    await page.waitForFunction(() => document.querySelector<HTMLElement>('site-search .search-status')?.dataset.query === 'alert', undefined, { timeout: 15_000 });
+    await settled(page);
     expect(await page.evaluate(findInjected)).toEqual(NOTHING);
     expect(await page.locator('site-search .search-results').innerText()).toMatch(/alert\(\d+\)/);
     // The filters (group and contract titles) are text as well, read back from the index's values.

@@ -7,8 +7,10 @@
  * - On each page: console errors (a Content-Security-Policy violation among them) and uncaught exceptions, failed requests (anything outside the
  *   served origin is blocked, so it fails too), same-origin responses of status 400 or more,
  *   duplicate element ids, and axe-core with every rule on, in the colour schemes the caller names
- *   for the page; only `serious` and `critical` violations count. Colour contrast is judged once
- *   per case of text (see {@link contrastCases}). For the pages the caller says,
+ *   for the page; only `serious` and `critical` violations count. axe runs where the page holds a
+ *   kind of element (see {@link axeKinds}) or a case of text (see {@link contrastCases}) that no
+ *   earlier run judged, its contrast rules only for the latter: every kind and every case of the
+ *   site is judged, none twice. For the pages the caller says,
  *   every `<details>` is opened first, so the folded content (generated tests, option tables, the
  *   rows editor the explorer builds on opening) is checked as well.
  * - Links: every `href` of the served origin or of the site's public origin (canonical URLs,
@@ -81,6 +83,13 @@ export interface CrawlReport {
    * an earlier run had not judged (see {@link contrastCases}).
    */
   contrastJudged: string[];
+  /**
+   * The pages (as `file (scheme)`) axe was not run on: they held no kind of element (see
+   * {@link axeKinds}) and no case of text an earlier run had not judged.
+   */
+  axeSkipped: string[];
+  /** How many kinds of element axe judged over the crawl. */
+  kinds: number;
   /** Milliseconds: whole crawl, and time spent inside axe (summed over the pages open at once). */
   timings: { total: number; axe: number; axeRuns: number };
 }
@@ -94,21 +103,14 @@ export interface AxeViolation {
   targets: string[];
 }
 
-/**
- * Makes axe-core part of every page of `context`, before the page's own scripts: handed to
- * Chromium once, instead of being sent to and compiled in each page by `runAxe` (a tenth of the
- * crawl's CPU went to that). `runAxe` still injects it where this was not done.
- */
-export async function axeOnEveryPage(context: BrowserContext): Promise<void> {
-  await context.addInitScript({ content: AXE_SOURCE });
-}
-
 /** axe's two colour-contrast rules (AA and AAA): most of axe's time on a text-heavy page. */
 const CONTRAST_RULES = ['color-contrast', 'color-contrast-enhanced'];
 
 /**
  * Runs axe-core (every rule) on the page, or on the elements matching `include`; injects it first
- * if the page lacks it. Only the top document is checked (`iframes: false`): an adoption page's
+ * if the page lacks it. Injected where it runs only: the crawl runs it on a sixth of its pages (see
+ * {@link axeKinds}), and making it part of every page (an init script) cost Chromium more than
+ * sending it to those (corpus crawl: 122 against 111 CPU s). Only the top document is checked (`iframes: false`): an adoption page's
  * file view is a page of its own, checked where it is crawled, and a frame without axe in it was
  * never checked from its parent either. With `contrast: false` the colour-contrast rules are left
  * out (see {@link contrastCases} for when the crawl may do so).
@@ -181,6 +183,106 @@ export const contrastCases = `(() => {
     cases.add([s.color, s.fontSize, s.fontWeight, s.textShadow, s.webkitTextStrokeWidth].join(' ') + ' | ' + layerOf(el) + ' | ' + effectsOf(el));
   }
   return [...cases];
+})()`;
+
+/**
+ * What axe's rules other than colour contrast judge on a page, as a set of strings: one per
+ * (element, role, class, state) kind the page holds, and one for the page as a whole. Two elements
+ * of the same kind get the same verdict from those rules, so the crawl runs axe on a page only when
+ * it holds a kind no earlier run judged (or a case of text, see {@link contrastCases}); a page of
+ * nothing but known kinds still gets every other check of the crawl. The kind of an element is what
+ * the rules read of it:
+ *
+ * - its tag, `role`, classes, and the names of its attributes; the values of the attributes whose
+ *   value a rule reads as a token (`aria-*` states, `type`, `lang`, `scope`, `autocomplete`, the
+ *   sign of `tabindex`, …); for an id reference (`for`, `aria-controls`, `aria-labelledby`, …)
+ *   whether every id it names exists; for a text attribute (`alt`, `title`, `aria-label`, …)
+ *   whether it is empty;
+ * - its state: shown or hidden, focusable, disabled, open, inside `aria-hidden` or `inert`,
+ *   inside an interactive element (nested controls), inside which landmark (content outside
+ *   landmarks), whether it scrolls, whether a shown focusable element is under 24 px either way
+ *   (target size), whether it has a name (text, `aria-label`, `title`, an image's alt inside), and
+ *   for a form control whether a label names it;
+ * - its parent's tag and role (lists, definition lists, ARIA parents and children); for a
+ *   heading, the level of the heading before it (heading order); for a link, its colour and
+ *   underline beside its parent's colour (links told apart from their text by colour alone).
+ *
+ * The page's own line holds its title's and language's presence, its landmark counts and whether
+ * it has an h1. Text itself (which words), ids, hrefs and numbers are left out: no rule of axe
+ * fails on a word or a number that another page passes with, beyond what the kinds above record.
+ *
+ * A string, not a function, so no transpiler helper leaks into the page.
+ */
+export const axeKinds = `(() => {
+  const kinds = new Set();
+  const TOKEN = /^(aria-(?!label$|labelledby$|describedby$|controls$|owns$|activedescendant$|details$|errormessage$|flowto$|roledescription$|valuetext$|placeholder$|keyshortcuts$|valuenow$|valuemin$|valuemax$|setsize$|posinset$|rowcount$|colcount$|rowindex$|colindex$|level$).*|type|lang|dir|scope|autocomplete|target|rel|loading|method|draggable|contenteditable|spellcheck|translate|http-equiv|charset)$/;
+  const IDREF = new Set(['for', 'headers', 'list', 'form', 'aria-controls', 'aria-labelledby', 'aria-describedby', 'aria-owns', 'aria-activedescendant', 'aria-details', 'aria-errormessage', 'aria-flowto']);
+  const TEXT = new Set(['alt', 'title', 'aria-label', 'aria-roledescription', 'aria-valuetext', 'aria-placeholder', 'aria-keyshortcuts', 'placeholder', 'accesskey', 'summary', 'label', 'content']);
+  const NUMBER = new Set(['aria-level', 'aria-valuenow', 'aria-valuemin', 'aria-valuemax', 'aria-setsize', 'aria-posinset', 'aria-rowcount', 'aria-colcount', 'aria-rowindex', 'aria-colindex', 'colspan', 'rowspan', 'span', 'width', 'height']);
+  const LANDMARK = 'main, nav, header, footer, aside, form, section[aria-label], section[aria-labelledby], [role=main], [role=navigation], [role=banner], [role=contentinfo], [role=complementary], [role=region], [role=search], [role=form]';
+  const INTERACTIVE = 'a[href], button, summary, input, select, textarea, [tabindex], [role=button], [role=link], [role=checkbox], [role=radio], [role=tab], [role=menuitem], [role=option], [role=switch]';
+  const target = (fragment) => {
+    try {
+      return document.getElementById(decodeURIComponent(fragment));
+    } catch {
+      return null;
+    }
+  };
+  const roleOf = (el) => el.localName + (el.getAttribute('role') ? '[' + el.getAttribute('role') + ']' : '');
+  const attrs = (el) => {
+    const out = [];
+    for (const a of el.attributes) {
+      const v = a.value.trim();
+      if (a.name === 'class' || a.name === 'role' || a.name === 'style' || a.name === 'id') out.push(a.name);
+      else if (a.name === 'tabindex') out.push('tabindex=' + Math.sign(Number(v)));
+      else if (a.name === 'href') out.push('href=' + (v === '' ? 'empty' : v.startsWith('#') ? (v.length < 2 || target(v.slice(1)) ? 'fragment' : 'fragment-missing') : /^javascript:/i.test(v) ? 'script' : 'url'));
+      else if (IDREF.has(a.name)) out.push(a.name + '=' + (v.split(/\\s+/).every((id) => id && document.getElementById(id)) ? 'resolves' : 'broken'));
+      else if (TEXT.has(a.name)) out.push(a.name + '=' + (v ? 'text' : 'empty'));
+      else if (NUMBER.has(a.name)) out.push(a.name + '=' + (v === '' ? 'empty' : Number.isFinite(Number(v)) ? 'number' : 'not-a-number'));
+      else if (TOKEN.test(a.name)) out.push(a.name + '=' + v.toLowerCase());
+      else out.push(a.name);
+    }
+    return out.sort().join(' ');
+  };
+  const named = (el) =>
+    Boolean(el.textContent.trim() || el.getAttribute('aria-label')?.trim() || el.getAttribute('aria-labelledby') || el.getAttribute('title')?.trim() || el.querySelector('img[alt]:not([alt=""]), svg title, [aria-label]'));
+  let lastHeading = 0;
+  for (const el of document.querySelectorAll('html, html *')) {
+    const parts = [roleOf(el), [...el.classList].sort().join('.'), attrs(el), 'in ' + (el.parentElement ? roleOf(el.parentElement) : '-')];
+    const shown = el.checkVisibility({ visibilityProperty: true });
+    parts.push(shown ? 'shown' : 'hidden');
+    if (el.tabIndex >= 0 || el.matches(INTERACTIVE)) {
+      parts.push('focusable');
+      if (shown) {
+        const r = el.getBoundingClientRect();
+        parts.push(r.width < 24 || r.height < 24 ? 'small' : 'large');
+      }
+    }
+    if (el.matches(':disabled')) parts.push('disabled');
+    if (el.parentElement?.closest('[aria-hidden=true]') || el.closest('[inert]')) parts.push('under aria-hidden or inert');
+    if (el.parentElement?.closest(INTERACTIVE)) parts.push('inside a control');
+    const landmark = el.parentElement?.closest(LANDMARK);
+    parts.push('landmark ' + (landmark ? roleOf(landmark) : 'none'));
+    parts.push(named(el) ? 'named' : 'unnamed');
+    if ('labels' in el && el.labels) parts.push(el.labels.length ? 'labelled ' + el.labels.length : 'no label');
+    if (shown) {
+      const s = getComputedStyle(el);
+      if (/auto|scroll/.test(s.overflowX + s.overflowY) && (el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight)) parts.push('scrolls');
+      if (el.localName === 'a' && el.parentElement) {
+        const p = getComputedStyle(el.parentElement);
+        parts.push('link ' + s.color + ' ' + s.textDecorationLine + ' ' + s.borderBottomStyle + ' on ' + p.color);
+      }
+    }
+    const level = /^h([1-6])$/.exec(el.localName)?.[1] ?? (el.getAttribute('role') === 'heading' ? el.getAttribute('aria-level') || '2' : '');
+    if (level) {
+      parts.push('after h' + lastHeading);
+      lastHeading = Number(level);
+    }
+    kinds.add(parts.join(' | '));
+  }
+  const count = (sel) => document.querySelectorAll(sel).length;
+  kinds.add('page | title ' + (document.title.trim() ? 'yes' : 'no') + ' | lang ' + (document.documentElement.lang || 'none') + ' | main ' + count('main, [role=main]') + ' | banner ' + count('body > header, [role=banner]') + ' | contentinfo ' + count('body > footer, [role=contentinfo]') + ' | h1 ' + Math.min(count('h1'), 2));
+  return [...kinds];
 })()`;
 
 /** Whether an axe impact fails a page. */
@@ -290,11 +392,15 @@ export async function crawl(browser: Browser, options: CrawlOptions): Promise<Cr
     problems: [],
     minor: [],
     contrastJudged: [],
+    axeSkipped: [],
+    kinds: 0,
     timings: { total: 0, axe: 0, axeRuns: 0 },
   };
   const problem = (where: string, what: string) => report.problems.push(`${where}: ${what}`);
   /** The cases of text whose contrast axe has judged on a page of this crawl (see {@link contrastCases}). */
   const contrastChecked = new Set<string>();
+  /** The kinds of element axe has judged on a page of this crawl (see {@link axeKinds}). */
+  const kindsJudged = new Set<string>();
 
   /** Links to check once every page is known: [page it is on, kind, absolute URL]. */
   const toCheck: { from: string; kind: string; url: URL }[] = [];
@@ -343,7 +449,6 @@ export async function crawl(browser: Browser, options: CrawlOptions): Promise<Cr
     reducedMotion: 'reduce',
     serviceWorkers: 'block',
   });
-  await axeOnEveryPage(context);
   // A violation of the page's Content-Security-Policy is a console error, so a problem of the page.
   await reportCspViolations(context);
   // Nothing outside the served copy is fetched: a request elsewhere is a finding, not a wait.
@@ -417,11 +522,21 @@ export async function crawl(browser: Browser, options: CrawlOptions): Promise<Cr
       const a0 = performance.now();
       const cases = (await page.evaluate(contrastCases)) as string[];
       const contrast = cases.some((c) => !contrastChecked.has(c));
-      const violations = await runAxe(page, undefined, { contrast });
+      const kinds = (await page.evaluate(axeKinds)) as string[];
+      const fresh = kinds.filter((k) => !kindsJudged.has(k));
+      // Marked judged before axe answers: a page open beside this one that holds the same new kind
+      // leaves it to this run, whose violations fail the crawl all the same.
+      for (const k of fresh) kindsJudged.add(k);
       if (contrast) {
         for (const c of cases) contrastChecked.add(c);
         report.contrastJudged.push(`${file} (${scheme})`);
       }
+      if (!contrast && fresh.length === 0) {
+        report.axeSkipped.push(`${file} (${scheme})`);
+        report.timings.axe += performance.now() - a0;
+        continue;
+      }
+      const violations = await runAxe(page, undefined, { contrast });
       report.timings.axe += performance.now() - a0;
       report.timings.axeRuns++;
       for (const v of violations) {
@@ -493,6 +608,7 @@ export async function crawl(browser: Browser, options: CrawlOptions): Promise<Cr
   }
 
   report.problems = [...new Set(report.problems)].sort();
+  report.kinds = kindsJudged.size;
   report.timings.total = performance.now() - t0;
   return report;
 }
