@@ -59,6 +59,10 @@ export default defineConfig({
   // cannot start one it compiles the core in the page, which needs 'wasm-unsafe-eval' (it allows
   // WebAssembly and nothing else).
   security: { csp: { scriptDirective: { resources: ["'self'", "'wasm-unsafe-eval'"] } } },
+  // A code block in an about.mdx is highlighted with classes (Prism), not shiki's inline colours:
+  // the policy above allows no inline style, and the colours follow the page's theme
+  // (src/styles/code.css).
+  markdown: { syntaxHighlight: 'prism' },
   integrations: [
     mdx(),
     // The root (the base) only redirects; an adoption's file/ view is a part of its page, not a page to list.
