@@ -278,7 +278,15 @@ export function crawlSuite(b: CrawlBuild): void {
         const errors = watchErrors(page);
         page.on('requestfailed', (r) => errors.push(`request failed: ${r.url()} (${r.failure()?.errorText})`));
         const used = new Set<string>();
-        const ready = () => page.waitForFunction(() => [...document.querySelectorAll('answer-explorer')].every((e) => e.hasAttribute('data-ready')), undefined, { timeout: 60_000 });
+        // After a navigation has only committed, the new document may not hold its explorer yet (an
+        // empty list is "every one ready"): wait for the load, then for an explorer that is ready.
+        const ready = async () => {
+          await page.waitForLoadState('load', { timeout: 60_000 });
+          await page.waitForFunction(() => {
+            const explorers = [...document.querySelectorAll('answer-explorer')];
+            return explorers.length > 0 && explorers.every((e) => e.hasAttribute('data-ready'));
+          }, undefined, { timeout: 60_000 });
+        };
         const tryAnswer = async () => {
           const radio = page.locator('fieldset.choice:not(:disabled) input[type="radio"]:not(:checked)').first();
           if (!(await radio.count())) return;
