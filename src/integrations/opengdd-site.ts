@@ -19,7 +19,9 @@
  *   `standalone-shapes.ts`);
  * - a build keeps V8's heap near its live size (see `build/heap.ts`), and starts the search
  *   indexer while its process is small (see `startSearchIndexer`);
- * - a build that fails leaves no output folder behind (see {@link guardOutput}).
+ * - a build that fails leaves no output folder behind (see {@link guardOutput});
+ * - a build keeps its output folder and what it learnt (catalog checks, search-index shards) for
+ *   the next one, which reuses every page whose key is unchanged (see `incremental/build-cache.ts`).
  */
 import { existsSync, readdirSync, readFileSync, realpathSync, rmdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -33,6 +35,8 @@ import { standaloneShapes } from './standalone-shapes.ts';
 import { writeLatestPages } from '../lib/node/build/latest-pages.ts';
 import { boundHeapGrowth } from '../lib/node/build/heap.ts';
 import { buildLoads, forgetVerifiedCatalogs } from '../lib/node/content/verified-catalogs.ts';
+import { startBuildCache, type BuildCache } from '../lib/node/incremental/build-cache.ts';
+import { SearchBundles } from '../lib/node/incremental/search-reuse.ts';
 
 /** Options of {@link opengddSite}. */
 export interface OpengddSiteOptions {
@@ -54,13 +58,19 @@ export default function opengddSite(options: OpengddSiteOptions): AstroIntegrati
   let site = new URL('https://opengdd.org/');
   let building = false;
   let finished: (() => void) | undefined;
+  let cache: BuildCache | undefined;
+  let keepsOwnOutput = false;
   return {
     name: 'opengdd-site',
     hooks: {
-      'astro:config:setup': ({ addMiddleware, command, updateConfig }) => {
+      'astro:config:setup': ({ addMiddleware, command, config, updateConfig }) => {
         building = command === 'build';
+        // A project that keeps other files in its output folder is left alone, as Astro does.
+        keepsOwnOutput = config.vite?.build?.emptyOutDir === false;
         if (building) {
           updateConfig({ vite: { plugins: [noDepsOptimizer(), standaloneShapes()] } });
+          // The output folder is kept for the next build and tidied here (see incremental/build-cache.ts).
+          if (!keepsOwnOutput) updateConfig({ vite: { build: { emptyOutDir: false } } });
           // Before the content sync, the build's first large allocation (see build/heap.ts).
           boundHeapGrowth();
         }
@@ -71,16 +81,20 @@ export default function opengddSite(options: OpengddSiteOptions): AstroIntegrati
       },
       'astro:config:done': ({ config, logger }) => {
         if (config.site) site = new URL(config.base, config.site);
-        // Runs before the content layer syncs, so a catalog error is covered too. A project that
-        // keeps other files in its output folder (emptyOutDir: false) is left alone, as Astro does.
-        if (building && config.vite?.build?.emptyOutDir !== false) finished = guardOutput(path.resolve(fileURLToPath(config.outDir)));
+        // Runs before the content layer syncs, so a catalog error is covered too.
+        const outDir = path.resolve(fileURLToPath(config.outDir));
+        const cacheDir = path.resolve(fileURLToPath(config.cacheDir));
+        if (building && !keepsOwnOutput) finished = guardOutput(outDir);
+        // Before Astro reads its incremental-build manifest and writes into the output folder; a
+        // build that does not finish leaves no mark, so the next one trusts nothing of it.
+        if (building && !keepsOwnOutput) cache = startBuildCache(cacheDir, outDir);
         if (options.catalogError) {
           if (!building) throw options.catalogError;
           // A usage error, as `check` says it (exit 2), in its one line: not an error of this hook.
           logger.error(options.catalogError.message);
           process.exit(2);
         }
-        if (building) startCatalogLoad(options.catalog, logger.fork('opengdd-catalog'));
+        if (building) startCatalogLoad(options.catalog, logger.fork('opengdd-catalog'), path.join(cacheDir, CHECKS));
         // While the process is small: see startSearchIndexer.
         if (building) startSearchIndexer();
       },
@@ -89,13 +103,18 @@ export default function opengddSite(options: OpengddSiteOptions): AstroIntegrati
         for (const line of takeCheckSummaries()) logger.info(line);
         forgetVerifiedCatalogs();
       },
-      'astro:build:done': async ({ dir, logger }) => {
+      'astro:build:done': async ({ dir, assets, logger }) => {
+        // What the routes wrote: before anything reads the folder, the outputs of gone routes go.
+        const outputs = [...assets.values()].flat().map((url) => path.relative(fileURLToPath(dir), fileURLToPath(url)).split(path.sep).join('/'));
+        cache?.prune(outputs);
         const latest = writeLatestPages(fileURLToPath(dir), site.pathname);
         if (latest.length) logger.info(`Version-free addresses: ${latest.length} pages lead to the newest versions.`);
         writeOriginPages(fileURLToPath(dir), site, logger);
-        const search = await writeSearchIndex(fileURLToPath(dir), options.searchShardPages);
+        const reuse = cache && new SearchBundles(fileURLToPath(dir), cache.search, readFileSync(new URL('./search-index.ts', import.meta.url), 'utf8'));
+        const search = await writeSearchIndex(fileURLToPath(dir), options.searchShardPages, reuse);
         logger.info(`Search index: ${search.pages} pages indexed${search.shards > 1 ? ` in ${search.shards} shards` : ''}.`);
         finished?.();
+        cache?.finish(outputs, reuse?.keys ?? new Map());
       },
     },
   };
@@ -223,13 +242,16 @@ function noDepsOptimizer(): Plugin {
  * module runner every module of the engine was transformed, with its source map, one at a time,
  * before each sync. Imported when a build starts, so the dev server and `astro sync` never load it.
  */
-function startCatalogLoad(catalog: string, logger: AstroIntegrationLogger): void {
-  const load = import('../lib/node/catalog/source.ts').then((m) => m.readVerifiedCatalog(catalog, logger));
+function startCatalogLoad(catalog: string, logger: AstroIntegrationLogger, checks: string): void {
+  const load = import('../lib/node/catalog/source.ts').then((m) => m.readVerifiedCatalog(catalog, logger, { checks }));
   // The loaders report a failure (the catalog's findings stop the build there); until one awaits
   // it, a rejection must not count as unhandled.
   load.catch(() => undefined);
   buildLoads().set(catalog, load);
 }
+
+/** The catalog checks kept between builds, in the cache folder (see `incremental/check-memo.ts`). */
+const CHECKS = 'opengdd/checks.json';
 
 /**
  * The one-line summaries of the catalog checks the loaders made ("16 definitions, … checked; …"),

@@ -12,6 +12,7 @@
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { SearchBundles } from '../lib/node/incremental/search-reuse.ts';
 
 /** Pages per shard: Pagefind's indexer stays within a few hundred megabytes for this many. */
 export const DEFAULT_SHARD_PAGES = 1000;
@@ -198,9 +199,10 @@ export function startSearchIndexer(): void {
 
 /**
  * Indexes every page of `outDir` and writes the index to `outDir/pagefind/` (and its further
- * shards, listed in `pagefind/shards.json`). Returns the number of pages indexed.
+ * shards, listed in `pagefind/shards.json`). Returns the number of pages indexed. With `reuse`, a
+ * bundle the last build wrote for the very same pages is kept as it is (see `search-reuse.ts`).
  */
-export async function writeSearchIndex(outDir: string, maxPages = DEFAULT_SHARD_PAGES): Promise<{ pages: number; shards: number }> {
+export async function writeSearchIndex(outDir: string, maxPages = DEFAULT_SHARD_PAGES, reuse?: SearchBundles): Promise<{ pages: number; shards: number }> {
   startSearchIndexer();
   const pending = started!;
   started = undefined;
@@ -211,16 +213,25 @@ export async function writeSearchIndex(outDir: string, maxPages = DEFAULT_SHARD_
   let pages = 0;
   try {
     for (const [n, shard] of shards.entries()) {
+      const bundle = n === 0 ? 'pagefind' : `pagefind/shards/${n}`;
+      const listed = shardFiles(shard, files);
+      const handed = function* () {
+        for (const file of listed) yield { url: pageUrl(file), html: indexedHtml(readFileSync(path.join(outDir, file), 'utf8')) };
+      };
+      if (reuse?.kept(bundle, handed())) {
+        pages += listed.length;
+        if (n > 0) bundles.push(`shards/${n}/`);
+        continue;
+      }
       const { index, errors } = n === 0 ? first : await pagefind.createIndex({ forceLanguage: 'en' });
       if (!index) throw new Error(`Pagefind could not start: ${errors.join('; ')}`);
       // Each page is handed over one at a time (never the whole shard's HTML in memory at once).
-      for (const file of shardFiles(shard, files)) {
+      for (const file of listed) {
         const html = readFileSync(path.join(outDir, file), 'utf8');
         const added = await index.addHTMLFile({ url: pageUrl(file), content: indexedHtml(html) });
         if (added.errors.length) throw new Error(`Pagefind could not index ${file}: ${added.errors.join('; ')}`);
         pages += 1;
       }
-      const bundle = n === 0 ? 'pagefind' : `pagefind/shards/${n}`;
       const written = await index.writeFiles({ outputPath: path.join(outDir, bundle) });
       if (written.errors.length) throw new Error(`Pagefind could not write: ${written.errors.join('; ')}`);
       // Listed relative to the first bundle, where the search dialog loads Pagefind from.
@@ -229,6 +240,7 @@ export async function writeSearchIndex(outDir: string, maxPages = DEFAULT_SHARD_
       // service reuses what it frees.
       await index.deleteIndex();
     }
+    reuse?.dropOthers();
   } finally {
     await pagefind.close();
   }

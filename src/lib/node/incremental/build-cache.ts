@@ -1,0 +1,174 @@
+/**
+ * What a build keeps for the next one: Astro's incremental-build cache (`node_modules/.astro/`, the
+ * folder a CI caches) and the output folder itself.
+ *
+ * - Trusted only after a build that finished. Astro writes its incremental-build manifest as soon
+ *   as the pages are written, before the site's own after-build steps; and a build stopped while
+ *   pages render has already replaced the stored copies of the pages it rendered, which the old
+ *   manifest would then restore under their old keys. So a build removes the "finished" mark as it
+ *   starts and writes it as its very last step, and a build that finds no mark starts cold. The
+ *   mark holds the digest of the manifest it vouches for and the output folder it was built into:
+ *   a manifest another build wrote since (two builds of one project at once, or into another
+ *   folder), or a build into another folder, starts cold too.
+ * - The output folder is kept rather than emptied: Astro then leaves a reused page where it is,
+ *   instead of copying it back from its cache (a millisecond a file, a minute for a large catalog).
+ *   Kept are only the files the routes of the last finished build wrote into this same folder, as
+ *   its mark lists them; everything else (bundles, the search index, the pages written after the
+ *   build, the sitemap, `public/`) is removed, to be written again. Outputs of routes that are gone
+ *   are removed once the build knows its own (see {@link BuildCache.prune}).
+ * - The search index's folder is kept with them, with the key of each of its bundles: the search
+ *   index writer reuses a bundle whose key is unchanged and writes the others anew (see
+ *   `search-reuse.ts`).
+ * - A kept file must still have the size and modification time the mark gives it: a folder
+ *   restored from another run (a CI cache of `dist/` apart from `node_modules/.astro/`) or changed
+ *   by hand loses what no longer matches. A page so lost is copied back from Astro's cache; any
+ *   search-index file lost drops the whole index, to be written anew.
+ */
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+
+/** Astro's incremental-build manifest, in its cache folder. */
+export const ASTRO_MANIFEST = 'incremental-build.json';
+/** The mark of a finished build, in the cache folder: the output folder and its routes' files. */
+export const FINISHED_MARK = 'opengdd/build-finished.json';
+
+interface Mark {
+  outDir: string;
+  /** SHA-256 of Astro's manifest as this build left it. */
+  manifest: string;
+  /** The files the routes wrote, relative to `outDir`, `/`-separated. */
+  outputs: string[];
+  /** Size and modification time (ms) of each file kept: the routes' and the search index's. */
+  stats: Record<string, [number, number]>;
+  /** The key of each search-index bundle written, by its folder relative to `outDir`. */
+  search?: Record<string, string>;
+}
+
+/** The search index's folder in the output folder. */
+const SEARCH = 'pagefind/';
+
+/**
+ * Set on `globalThis` while a build runs with the last finished build's pages to reuse: the pages'
+ * code (another module instance) reads it through {@link reusesPages}.
+ */
+const REUSE = Symbol.for('opengdd-site.reuses-pages');
+
+/**
+ * Whether this build starts with a finished build's pages to reuse, so that most routes will not
+ * render: work done ahead for them (the social cards, `social-png.ts`) would be thrown away.
+ */
+export function reusesPages(): boolean {
+  return (globalThis as Record<symbol, unknown>)[REUSE] === true;
+}
+
+/** A build's side of the cache. */
+export interface BuildCache {
+  /** Removes the outputs of the last build's routes that this build's routes (`outputs`) no longer write. */
+  prune(outputs: readonly string[]): void;
+  /**
+   * Marks the build finished, its routes having written `outputs` (relative to the output folder)
+   * and the search index writer its bundles with the keys `search`.
+   */
+  finish(outputs: readonly string[], search: ReadonlyMap<string, string>): void;
+  /** The keys of the search-index bundles the output folder holds, by folder (empty: it holds none). */
+  search: ReadonlyMap<string, string>;
+}
+
+/**
+ * At a build's start, with the cache folder `cacheDir` and the output folder `outDir` (both
+ * absolute): forgets what an unfinished build left, and clears the mark until this build finishes;
+ * then readies the output folder (see the file's comment).
+ */
+export function startBuildCache(cacheDir: string, outDir: string): BuildCache {
+  const markFile = path.join(cacheDir, FINISHED_MARK);
+  const manifestFile = path.join(cacheDir, ASTRO_MANIFEST);
+  const found = readMark(markFile);
+  const mark = found && found.outDir === outDir && found.manifest === fileDigest(manifestFile) ? found : undefined;
+  if (!mark) rmSync(manifestFile, { force: true });
+  (globalThis as Record<symbol, unknown>)[REUSE] = mark !== undefined;
+  rmSync(markFile, { force: true });
+  const same = mark !== undefined;
+  const kept = same ? new Set(mark.outputs) : new Set<string>();
+  let searchLost = false;
+  removeFilesBut(outDir, (file) => {
+    const search = file.startsWith(SEARCH);
+    if (!same || !(search || kept.has(file))) return false;
+    const [size, mtime] = mark.stats[file] ?? [];
+    const st = statSync(path.join(outDir, file));
+    const unchanged = st.size === size && st.mtimeMs === mtime;
+    if (search && !unchanged) searchLost = true;
+    return unchanged;
+  });
+  if (searchLost) rmSync(path.join(outDir, SEARCH), { recursive: true, force: true });
+  return {
+    search: new Map(same && !searchLost ? Object.entries(mark.search ?? {}) : []),
+    prune(outputs) {
+      const now = new Set(outputs);
+      for (const file of kept) if (!now.has(file)) rmSync(path.join(outDir, file), { force: true });
+      removeEmptyFolders(outDir);
+    },
+    finish(outputs, search) {
+      const stats: Mark['stats'] = {};
+      const note = (file: string) => {
+        const st = statSync(path.join(outDir, file), { throwIfNoEntry: false });
+        if (st?.isFile()) stats[file] = [st.size, st.mtimeMs];
+      };
+      outputs.forEach(note);
+      if (existsSync(path.join(outDir, SEARCH))) {
+        for (const e of readdirSync(path.join(outDir, SEARCH), { recursive: true, withFileTypes: true })) {
+          if (e.isFile()) note(path.relative(outDir, path.join(e.parentPath, e.name)).split(path.sep).join('/'));
+        }
+      }
+      mkdirSync(path.dirname(markFile), { recursive: true });
+      writeFileSync(markFile, JSON.stringify({ outDir, manifest: fileDigest(manifestFile), outputs: [...outputs], stats, search: Object.fromEntries(search) } satisfies Mark));
+    },
+  };
+}
+
+/** The SHA-256 of a file, or `absent`. */
+function fileDigest(file: string): string {
+  try {
+    return createHash('sha256').update(readFileSync(file)).digest('hex');
+  } catch {
+    return 'absent';
+  }
+}
+
+function readMark(file: string): Mark | undefined {
+  try {
+    const mark = JSON.parse(readFileSync(file, 'utf8')) as Mark;
+    return typeof mark.outDir === 'string' && Array.isArray(mark.outputs) && typeof mark.stats === 'object' && mark.stats !== null ? mark : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Removes every file under `dir` but those `keep` says (relative, `/`-separated) and `.git`. */
+function removeFilesBut(dir: string, keep: (file: string) => boolean): void {
+  if (!existsSync(dir)) return;
+  const walk = (rel: string) => {
+    for (const e of readdirSync(path.join(dir, rel), { withFileTypes: true })) {
+      const name = rel ? `${rel}/${e.name}` : e.name;
+      if (name === '.git') continue;
+      if (e.isDirectory()) walk(name);
+      else if (!keep(name)) rmSync(path.join(dir, name), { force: true });
+    }
+  };
+  walk('');
+  removeEmptyFolders(dir);
+}
+
+/** Removes the empty folders under `dir` (not `dir` itself). */
+function removeEmptyFolders(dir: string): void {
+  if (!existsSync(dir)) return;
+  const walk = (folder: string): boolean => {
+    let empty = true;
+    for (const e of readdirSync(folder, { withFileTypes: true })) {
+      if (e.isDirectory() && walk(path.join(folder, e.name))) rmdirSync(path.join(folder, e.name));
+      else empty = false;
+    }
+    return empty;
+  };
+  walk(dir);
+}
