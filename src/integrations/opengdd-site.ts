@@ -30,13 +30,14 @@ import type { AstroIntegration, AstroIntegrationLogger, RefreshContentOptions } 
 import type { Plugin, ViteDevServer } from 'vite';
 import { CATALOG_CHANGE, CATALOG_SETTLE, changeSeen, LOADER_NAMES } from '../lib/node/dev/catalog-change.ts';
 import { resolveOrigins, type OriginEntry } from '../lib/node/build/origins.ts';
-import { startSearchIndexer, writeSearchIndex } from './search-index.ts';
+import { hasIndexedBody, startSearchIndexer, writeSearchIndex, type SearchReuse } from './search-index.ts';
 import { standaloneShapes } from './standalone-shapes.ts';
 import { writeLatestPages } from '../lib/node/build/latest-pages.ts';
 import { boundHeapGrowth } from '../lib/node/build/heap.ts';
 import { buildLoads, forgetVerifiedCatalogs } from '../lib/node/content/verified-catalogs.ts';
 import { startBuildCache, type BuildCache } from '../lib/node/incremental/build-cache.ts';
 import { SearchBundles } from '../lib/node/incremental/search-reuse.ts';
+import { PageFacts } from '../lib/node/incremental/page-facts.ts';
 
 /** Options of {@link opengddSite}. */
 export interface OpengddSiteOptions {
@@ -110,11 +111,15 @@ export default function opengddSite(options: OpengddSiteOptions): AstroIntegrati
         const latest = writeLatestPages(fileURLToPath(dir), site.pathname);
         if (latest.length) logger.info(`Version-free addresses: ${latest.length} pages lead to the newest versions.`);
         writeOriginPages(fileURLToPath(dir), site, logger);
-        const reuse = cache && new SearchBundles(fileURLToPath(dir), cache.search, readFileSync(new URL('./search-index.ts', import.meta.url), 'utf8'));
+        const writer = readFileSync(new URL('./search-index.ts', import.meta.url), 'utf8');
+        const reuse: SearchReuse | undefined = cache && {
+          bundles: new SearchBundles(fileURLToPath(dir), cache.search, writer),
+          facts: new PageFacts(fileURLToPath(dir), cache.pages, writer, hasIndexedBody),
+        };
         const search = await writeSearchIndex(fileURLToPath(dir), options.searchShardPages, reuse);
         logger.info(`Search index: ${search.pages} pages indexed${search.shards > 1 ? ` in ${search.shards} shards` : ''}.`);
         finished?.();
-        cache?.finish(outputs, reuse?.keys ?? new Map());
+        cache?.finish(outputs, reuse?.bundles.keys ?? new Map(), reuse?.facts.record());
       },
     },
   };

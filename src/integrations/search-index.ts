@@ -13,6 +13,16 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { SearchBundles } from '../lib/node/incremental/search-reuse.ts';
+import type { PageFacts } from '../lib/node/incremental/page-facts.ts';
+
+/**
+ * What a build reuses of the last one's search index (see `incremental/`): its bundles, and what
+ * it learnt of each page file (indexed or not, digest), so that unchanged files are not read.
+ */
+export interface SearchReuse {
+  bundles: SearchBundles;
+  facts: PageFacts;
+}
 
 /** Pages per shard: Pagefind's indexer stays within a few hundred megabytes for this many. */
 export const DEFAULT_SHARD_PAGES = 1000;
@@ -153,7 +163,12 @@ const INDEXED_BODY = /<[a-z][^>]*\sdata-pagefind-body[\s=>]/;
  * index for the dialog to merge. Each file is read once here, one at a time.
  */
 export function indexablePages(outDir: string, files: readonly string[]): string[] {
-  return files.filter((f) => INDEXED_BODY.test(readFileSync(path.join(outDir, f), 'utf8')));
+  return files.filter((f) => hasIndexedBody(readFileSync(path.join(outDir, f), 'utf8')));
+}
+
+/** Whether a page's HTML marks a body to index (see {@link indexablePages}). */
+export function hasIndexedBody(html: string): boolean {
+  return INDEXED_BODY.test(html);
 }
 
 /** Elements whose text stands apart from what follows it when they meet another element. */
@@ -202,12 +217,13 @@ export function startSearchIndexer(): void {
  * shards, listed in `pagefind/shards.json`). Returns the number of pages indexed. With `reuse`, a
  * bundle the last build wrote for the very same pages is kept as it is (see `search-reuse.ts`).
  */
-export async function writeSearchIndex(outDir: string, maxPages = DEFAULT_SHARD_PAGES, reuse?: SearchBundles): Promise<{ pages: number; shards: number }> {
+export async function writeSearchIndex(outDir: string, maxPages = DEFAULT_SHARD_PAGES, reuse?: SearchReuse): Promise<{ pages: number; shards: number }> {
   startSearchIndexer();
   const pending = started!;
   started = undefined;
   const { pagefind, first } = await pending;
-  const files = indexablePages(outDir, htmlFiles(outDir));
+  const all = htmlFiles(outDir);
+  const files = reuse ? all.filter((f) => reuse.facts.of(f).indexed) : indexablePages(outDir, all);
   const shards = planShards(files, maxPages);
   const bundles: string[] = [];
   let pages = 0;
@@ -215,10 +231,7 @@ export async function writeSearchIndex(outDir: string, maxPages = DEFAULT_SHARD_
     for (const [n, shard] of shards.entries()) {
       const bundle = n === 0 ? 'pagefind' : `pagefind/shards/${n}`;
       const listed = shardFiles(shard, files);
-      const handed = function* () {
-        for (const file of listed) yield { url: pageUrl(file), html: indexedHtml(readFileSync(path.join(outDir, file), 'utf8')) };
-      };
-      if (reuse?.kept(bundle, handed())) {
+      if (reuse?.bundles.kept(bundle, listed.map((file) => ({ url: pageUrl(file), digest: reuse.facts.of(file).digest })))) {
         pages += listed.length;
         if (n > 0) bundles.push(`shards/${n}/`);
         continue;
@@ -240,7 +253,7 @@ export async function writeSearchIndex(outDir: string, maxPages = DEFAULT_SHARD_
       // service reuses what it frees.
       await index.deleteIndex();
     }
-    reuse?.dropOthers();
+    reuse?.bundles.dropOthers();
   } finally {
     await pagefind.close();
   }

@@ -1,6 +1,6 @@
 /**
  * Search-index bundles kept between builds (src/lib/node/incremental/search-reuse.ts): a bundle is kept only
- * for the same pages, in the same order, with the same HTML; any other is emptied for writing
+ * for the same pages, in the same order, with the same file digests; any other is emptied for writing
  * (the first bundle's `shards/` aside), and shards the build no longer writes are removed.
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -21,8 +21,8 @@ function bundle(dir: string): void {
 }
 
 const PAGES = [
-  { url: '/a/', html: '<main>a</main>' },
-  { url: '/b/', html: '<main>b</main>' },
+  { url: '/a/', digest: 'da' },
+  { url: '/b/', digest: 'db' },
 ];
 
 /** The keys a first build records for `pages` in the first bundle and one shard. */
@@ -46,7 +46,7 @@ describe('search-index bundles between builds', () => {
   it('are written anew for a changed page, order, address or writer', () => {
     const keys = firstBuild();
     const changes = [
-      [{ ...PAGES[0]!, html: '<main>a!</main>' }, PAGES[1]!],
+      [{ ...PAGES[0]!, digest: 'da2' }, PAGES[1]!],
       [PAGES[1]!, PAGES[0]!],
       [{ ...PAGES[0]!, url: '/c/' }, PAGES[1]!],
       [PAGES[0]!],

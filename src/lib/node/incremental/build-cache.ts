@@ -26,6 +26,7 @@
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { PageFactsRecord } from './page-facts.ts';
 import { createHash } from 'node:crypto';
 
 /** Astro's incremental-build manifest, in its cache folder. */
@@ -43,6 +44,8 @@ interface Mark {
   stats: Record<string, [number, number]>;
   /** The key of each search-index bundle written, by its folder relative to `outDir`. */
   search?: Record<string, string>;
+  /** What the search index learnt of each HTML file (see `page-facts.ts`). */
+  pages?: PageFactsRecord;
 }
 
 /** The search index's folder in the output folder. */
@@ -70,9 +73,11 @@ export interface BuildCache {
    * Marks the build finished, its routes having written `outputs` (relative to the output folder)
    * and the search index writer its bundles with the keys `search`.
    */
-  finish(outputs: readonly string[], search: ReadonlyMap<string, string>): void;
+  finish(outputs: readonly string[], search: ReadonlyMap<string, string>, pages?: PageFactsRecord): void;
   /** The keys of the search-index bundles the output folder holds, by folder (empty: it holds none). */
   search: ReadonlyMap<string, string>;
+  /** What the last finished build learnt of the output folder's HTML files, when it is trusted. */
+  pages: PageFactsRecord | undefined;
 }
 
 /**
@@ -103,12 +108,13 @@ export function startBuildCache(cacheDir: string, outDir: string): BuildCache {
   if (searchLost) rmSync(path.join(outDir, SEARCH), { recursive: true, force: true });
   return {
     search: new Map(same && !searchLost ? Object.entries(mark.search ?? {}) : []),
+    pages: mark?.pages,
     prune(outputs) {
       const now = new Set(outputs);
       for (const file of kept) if (!now.has(file)) rmSync(path.join(outDir, file), { force: true });
       removeEmptyFolders(outDir);
     },
-    finish(outputs, search) {
+    finish(outputs, search, pages) {
       const stats: Mark['stats'] = {};
       const note = (file: string) => {
         const st = statSync(path.join(outDir, file), { throwIfNoEntry: false });
@@ -121,7 +127,7 @@ export function startBuildCache(cacheDir: string, outDir: string): BuildCache {
         }
       }
       mkdirSync(path.dirname(markFile), { recursive: true });
-      writeFileSync(markFile, JSON.stringify({ outDir, manifest: fileDigest(manifestFile), outputs: [...outputs], stats, search: Object.fromEntries(search) } satisfies Mark));
+      writeFileSync(markFile, JSON.stringify({ outDir, manifest: fileDigest(manifestFile), outputs: [...outputs], stats, search: Object.fromEntries(search), ...(pages ? { pages } : {}) } satisfies Mark));
     },
   };
 }

@@ -36,12 +36,13 @@ export class SearchBundles {
 
   /**
    * Whether the bundle at `bundle` (relative to the output folder) already holds the index of
-   * `pages`, each given as its address and the exact HTML the indexer would be handed. If not,
-   * what the folder held is removed, for the bundle to be written anew.
+   * `pages`, each given as its address and the digest of its file (the writer's code, in the key,
+   * makes what the indexer is handed of it). If not, what the folder held is removed, for the
+   * bundle to be written anew.
    */
-  kept(bundle: string, pages: Iterable<{ url: string; html: string }>): boolean {
+  kept(bundle: string, pages: Iterable<{ url: string; digest: string }>): boolean {
     const hash = createHash('sha256').update(`${KEY_SCHEME}\0${pagefindVersion()}\0${this.writer}\0${bundle}\0`);
-    for (const page of pages) hash.update(`${page.url}\0${createHash('sha256').update(page.html).digest('hex')}\0`);
+    for (const page of pages) hash.update(`${page.url}\0${page.digest}\0`);
     const key = hash.digest('hex');
     this.keys.set(bundle, key);
     if (this.before.get(bundle) === key && existsSync(path.join(this.outDir, bundle, 'pagefind-entry.json'))) return true;
@@ -70,7 +71,7 @@ export class SearchBundles {
 }
 
 /** Raised when what a bundle key is made of changes meaning. */
-const KEY_SCHEME = 1;
+const KEY_SCHEME = 2;
 
 /** Pagefind's version (its index format), or a value no build repeats when it cannot be read. */
 function pagefindVersion(): string {
