@@ -35,7 +35,8 @@ import { standaloneShapes } from './standalone-shapes.ts';
 import { writeLatestPages } from '../lib/node/build/latest-pages.ts';
 import { boundHeapGrowth } from '../lib/node/build/heap.ts';
 import { buildLoads, forgetVerifiedCatalogs } from '../lib/node/content/verified-catalogs.ts';
-import { startBuildCache, type BuildCache } from '../lib/node/incremental/build-cache.ts';
+import { nothingChanged, startBuildCache, type BuildCache } from '../lib/node/incremental/build-cache.ts';
+import { buildInputs } from '../lib/node/incremental/inputs.ts';
 import { SearchBundles } from '../lib/node/incremental/search-reuse.ts';
 import { PageFacts } from '../lib/node/incremental/page-facts.ts';
 
@@ -61,13 +62,19 @@ export default function opengddSite(options: OpengddSiteOptions): AstroIntegrati
   let finished: (() => void) | undefined;
   let cache: BuildCache | undefined;
   let keepsOwnOutput = false;
+  /** The digest of this build's inputs (see `incremental/inputs.ts`), when it could be made. */
+  let inputs: string | undefined;
   return {
     name: 'opengdd-site',
     hooks: {
-      'astro:config:setup': ({ addMiddleware, command, config, updateConfig }) => {
+      'astro:config:setup': ({ addMiddleware, command, config, updateConfig, logger }) => {
         building = command === 'build';
         // A project that keeps other files in its output folder is left alone, as Astro does.
         keepsOwnOutput = config.vite?.build?.emptyOutDir === false;
+        if (building && !keepsOwnOutput && !options.catalogError) {
+          inputs = inputsOf(config.root, options.catalog);
+          if (inputs) skipUnchangedBuild(config.cacheDir, config.outDir, inputs, logger);
+        }
         if (building) {
           updateConfig({ vite: { plugins: [noDepsOptimizer(), standaloneShapes()] } });
           // The output folder is kept for the next build and tidied here (see incremental/build-cache.ts).
@@ -119,7 +126,7 @@ export default function opengddSite(options: OpengddSiteOptions): AstroIntegrati
         const search = await writeSearchIndex(fileURLToPath(dir), options.searchShardPages, reuse);
         logger.info(`Search index: ${search.pages} pages indexed${search.shards > 1 ? ` in ${search.shards} shards` : ''}.`);
         finished?.();
-        cache?.finish(outputs, reuse?.bundles.keys ?? new Map(), reuse?.facts.record());
+        cache?.finish(outputs, reuse?.bundles.keys ?? new Map(), reuse?.facts.record(), inputs);
       },
     },
   };
@@ -253,6 +260,34 @@ function startCatalogLoad(catalog: string, logger: AstroIntegrationLogger, check
   // it, a rejection must not count as unhandled.
   load.catch(() => undefined);
   buildLoads().set(catalog, load);
+}
+
+/**
+ * The digest of the build's inputs (see `incremental/inputs.ts`); undefined when they cannot all be
+ * read (the build then goes on, and finds what is wrong), or when `--force` asks for a full build.
+ */
+function inputsOf(root: URL, catalog: string): string | undefined {
+  if (process.argv.includes('--force')) return undefined;
+  try {
+    return buildInputs(fileURLToPath(root), catalog, process.argv.slice(2), process.env);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Ends the build here, successfully, when its inputs are those of the last finished build and the
+ * output folder is exactly as that build left it (see `nothingChanged`): the site is already
+ * there, byte for byte. Only `astro build` from the command line (a script that calls Astro's
+ * build() would end with it); a build with another outcome goes on.
+ */
+function skipUnchangedBuild(cacheDir: URL, outDir: URL, inputs: string, logger: AstroIntegrationLogger): void {
+  if (!/[\\/]astro(?:\.m?js)?$/.test(process.argv[1] ?? '')) return;
+  const files = nothingChanged(path.resolve(fileURLToPath(cacheDir)), path.resolve(fileURLToPath(outDir)), inputs);
+  if (files === undefined) return;
+  logger.info(`Nothing changed since the last build: its ${files.toLocaleString('en-US')} files in ${path.relative(process.cwd(), fileURLToPath(outDir)) || '.'} are this build's.`);
+  // Node writes to a pipe or a file at once on Linux and macOS: the line is out before the exit.
+  process.exit(0);
 }
 
 /** The catalog checks kept between builds, in the cache folder (see `incremental/check-memo.ts`). */

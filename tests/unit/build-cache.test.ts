@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync 
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ASTRO_MANIFEST, startBuildCache } from '../../src/lib/node/incremental/build-cache.ts';
+import { ASTRO_MANIFEST, nothingChanged, startBuildCache } from '../../src/lib/node/incremental/build-cache.ts';
 
 let root = '';
 let cache = '';
@@ -30,14 +30,14 @@ function files(dir: string): string[] {
 const ROUTES = ['index.html', 'contracts/a-1/index.html', 'contracts/a-1/x/x.zip'];
 
 /** A finished build into `out`: its routes' files, a bundle, the search index, Astro's manifest. */
-function finishedBuild(): void {
+function finishedBuild(inputs?: string): void {
   const build = startBuildCache(cache, out);
   for (const f of ROUTES) write(path.join(out, f));
   write(path.join(out, '_astro/site.abc.css'));
   write(path.join(out, 'pagefind/pagefind-entry.json'));
   write(path.join(cache, ASTRO_MANIFEST), '{}');
   build.prune(ROUTES);
-  build.finish(ROUTES, new Map([["pagefind", "k"]]));
+  build.finish(ROUTES, new Map([['pagefind', 'k']]), undefined, inputs);
 }
 
 beforeEach(() => {
@@ -106,5 +106,29 @@ describe('the build cache', () => {
     build.prune(['index.html', 'contracts/a-1/index.html']);
     expect(files(out)).toEqual(['contracts/a-1/index.html', 'index.html', 'pagefind/pagefind-entry.json']);
     expect(existsSync(path.join(out, 'contracts/a-1/x'))).toBe(false);
+  });
+
+  it('with the same inputs and the output folder as it was left, nothing is to be done; else the build goes on', () => {
+    finishedBuild('inputs 1');
+    expect(nothingChanged(cache, out, 'inputs 1')).toBe(ROUTES.length + 2);
+    expect(nothingChanged(cache, out, 'inputs 2')).toBeUndefined();
+    expect(nothingChanged(cache, path.join(root, 'elsewhere'), 'inputs 1')).toBeUndefined();
+    const changes: (() => void)[] = [
+      () => writeFileSync(path.join(out, 'index.html'), 'changed'),
+      () => rmSync(path.join(out, 'index.html')),
+      () => write(path.join(out, 'extra.html')),
+      () => write(path.join(cache, ASTRO_MANIFEST), '{"another":"build"}'),
+    ];
+    for (const change of changes) {
+      finishedBuild('inputs 1');
+      change();
+      expect(nothingChanged(cache, out, 'inputs 1')).toBeUndefined();
+    }
+    // A build that did not record its inputs, or did not finish, vouches for nothing.
+    finishedBuild();
+    expect(nothingChanged(cache, out, 'inputs 1')).toBeUndefined();
+    finishedBuild('inputs 1');
+    startBuildCache(cache, out);
+    expect(nothingChanged(cache, out, 'inputs 1')).toBeUndefined();
   });
 });

@@ -19,6 +19,9 @@
  * - The search index's folder is kept with them, with the key of each of its bundles: the search
  *   index writer reuses a bundle whose key is unchanged and writes the others anew (see
  *   `search-reuse.ts`).
+ * - Nothing changed: a build whose inputs (`inputs.ts`) are those of the last finished build, and
+ *   whose output folder holds exactly the files that build left, each with the size and
+ *   modification time it had, has nothing to write (see {@link nothingChanged}).
  * - A kept file must still have the size and modification time the mark gives it: a folder
  *   restored from another run (a CI cache of `dist/` apart from `node_modules/.astro/`) or changed
  *   by hand loses what no longer matches. A page so lost is copied back from Astro's cache; any
@@ -40,8 +43,10 @@ interface Mark {
   manifest: string;
   /** The files the routes wrote, relative to `outDir`, `/`-separated. */
   outputs: string[];
-  /** Size and modification time (ms) of each file kept: the routes' and the search index's. */
+  /** Size and modification time (ms) of every file the build left in `outDir`. */
   stats: Record<string, [number, number]>;
+  /** The digest of the build's inputs (see `inputs.ts`), when it was made. */
+  inputs?: string;
   /** The key of each search-index bundle written, by its folder relative to `outDir`. */
   search?: Record<string, string>;
   /** What the search index learnt of each HTML file (see `page-facts.ts`). */
@@ -73,7 +78,7 @@ export interface BuildCache {
    * Marks the build finished, its routes having written `outputs` (relative to the output folder)
    * and the search index writer its bundles with the keys `search`.
    */
-  finish(outputs: readonly string[], search: ReadonlyMap<string, string>, pages?: PageFactsRecord): void;
+  finish(outputs: readonly string[], search: ReadonlyMap<string, string>, pages?: PageFactsRecord, inputs?: string): void;
   /** The keys of the search-index bundles the output folder holds, by folder (empty: it holds none). */
   search: ReadonlyMap<string, string>;
   /** What the last finished build learnt of the output folder's HTML files, when it is trusted. */
@@ -96,11 +101,10 @@ export function startBuildCache(cacheDir: string, outDir: string): BuildCache {
   const same = mark !== undefined;
   const kept = same ? new Set(mark.outputs) : new Set<string>();
   let searchLost = false;
-  removeFilesBut(outDir, (file) => {
+  removeFilesBut(outDir, (file, st) => {
     const search = file.startsWith(SEARCH);
     if (!same || !(search || kept.has(file))) return false;
     const [size, mtime] = mark.stats[file] ?? [];
-    const st = statSync(path.join(outDir, file));
     const unchanged = st.size === size && st.mtimeMs === mtime;
     if (search && !unchanged) searchLost = true;
     return unchanged;
@@ -114,22 +118,67 @@ export function startBuildCache(cacheDir: string, outDir: string): BuildCache {
       for (const file of kept) if (!now.has(file)) rmSync(path.join(outDir, file), { force: true });
       removeEmptyFolders(outDir);
     },
-    finish(outputs, search, pages) {
-      const stats: Mark['stats'] = {};
-      const note = (file: string) => {
-        const st = statSync(path.join(outDir, file), { throwIfNoEntry: false });
-        if (st?.isFile()) stats[file] = [st.size, st.mtimeMs];
+    finish(outputs, search, pages, inputs) {
+      const mark: Mark = {
+        outDir,
+        manifest: fileDigest(manifestFile),
+        outputs: [...outputs],
+        stats: fileStats(outDir),
+        search: Object.fromEntries(search),
+        ...(pages ? { pages } : {}),
+        ...(inputs ? { inputs } : {}),
       };
-      outputs.forEach(note);
-      if (existsSync(path.join(outDir, SEARCH))) {
-        for (const e of readdirSync(path.join(outDir, SEARCH), { recursive: true, withFileTypes: true })) {
-          if (e.isFile()) note(path.relative(outDir, path.join(e.parentPath, e.name)).split(path.sep).join('/'));
-        }
-      }
       mkdirSync(path.dirname(markFile), { recursive: true });
-      writeFileSync(markFile, JSON.stringify({ outDir, manifest: fileDigest(manifestFile), outputs: [...outputs], stats, search: Object.fromEntries(search), ...(pages ? { pages } : {}) } satisfies Mark));
+      writeFileSync(markFile, JSON.stringify(mark));
     },
   };
+}
+
+/**
+ * Whether the last finished build had the inputs `inputs` (see `inputs.ts`), was built into
+ * `outDir`, and left it exactly as it is now: the same files, each with the size and modification
+ * time it had. Then a build has nothing to write; returns the number of files found as they were.
+ * Otherwise undefined, and nothing is touched.
+ */
+export function nothingChanged(cacheDir: string, outDir: string, inputs: string): number | undefined {
+  const mark = readMark(path.join(cacheDir, FINISHED_MARK));
+  if (!mark || mark.inputs !== inputs || mark.outDir !== outDir || mark.manifest !== fileDigest(path.join(cacheDir, ASTRO_MANIFEST))) return undefined;
+  const recorded = Object.keys(mark.stats).length;
+  let found = 0;
+  let same = true;
+  walkFiles(outDir, (file, st) => {
+    found += 1;
+    const [size, mtime] = Object.hasOwn(mark.stats, file) ? mark.stats[file]! : [];
+    if (st.size !== size || st.mtimeMs !== mtime) same = false;
+    return same;
+  });
+  return same && found === recorded && recorded > 0 ? found : undefined;
+}
+
+/** Size and modification time of every file under `outDir` (relative, `/`-separated), `.git` aside. */
+function fileStats(outDir: string): Mark['stats'] {
+  const stats: Mark['stats'] = {};
+  walkFiles(outDir, (file, st) => {
+    stats[file] = [st.size, st.mtimeMs];
+    return true;
+  });
+  return stats;
+}
+
+/** Calls `visit` with every file under `dir` (relative, `/`-separated; `.git` aside) until it returns false. */
+function walkFiles(dir: string, visit: (file: string, st: { size: number; mtimeMs: number }) => boolean): void {
+  if (!existsSync(dir)) return;
+  const walk = (rel: string): boolean => {
+    for (const e of readdirSync(path.join(dir, rel), { withFileTypes: true })) {
+      const name = rel ? `${rel}/${e.name}` : e.name;
+      if (name === '.git') continue;
+      if (e.isDirectory()) {
+        if (!walk(name)) return false;
+      } else if (!visit(name, statSync(path.join(dir, name)))) return false;
+    }
+    return true;
+  };
+  walk('');
 }
 
 /** The SHA-256 of a file, or `absent`. */
@@ -151,17 +200,11 @@ function readMark(file: string): Mark | undefined {
 }
 
 /** Removes every file under `dir` but those `keep` says (relative, `/`-separated) and `.git`. */
-function removeFilesBut(dir: string, keep: (file: string) => boolean): void {
-  if (!existsSync(dir)) return;
-  const walk = (rel: string) => {
-    for (const e of readdirSync(path.join(dir, rel), { withFileTypes: true })) {
-      const name = rel ? `${rel}/${e.name}` : e.name;
-      if (name === '.git') continue;
-      if (e.isDirectory()) walk(name);
-      else if (!keep(name)) rmSync(path.join(dir, name), { force: true });
-    }
-  };
-  walk('');
+function removeFilesBut(dir: string, keep: (file: string, st: { size: number; mtimeMs: number }) => boolean): void {
+  walkFiles(dir, (file, st) => {
+    if (!keep(file, st)) rmSync(path.join(dir, file), { force: true });
+    return true;
+  });
   removeEmptyFolders(dir);
 }
 
