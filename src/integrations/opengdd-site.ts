@@ -115,7 +115,14 @@ export default function opengddSite(options: OpengddSiteOptions): AstroIntegrati
         // What the routes wrote: before anything reads the folder, the outputs of gone routes go.
         const outputs = [...assets.values()].flat().map((url) => path.relative(fileURLToPath(dir), fileURLToPath(url)).split(path.sep).join('/'));
         cache?.prune(outputs);
-        const latest = writeLatestPages(fileURLToPath(dir), site.pathname);
+        // The version-free pages the last build left are kept where still right (not where a route now writes).
+        const built = new Set(outputs);
+        const latestFiles: string[] = [];
+        const latest = writeLatestPages(fileURLToPath(dir), site.pathname, {
+          ours: new Set([...(cache?.after ?? [])].filter((f) => !built.has(f))),
+          files: latestFiles,
+        });
+        cache?.keepAfter(latestFiles);
         if (latest.length) logger.info(`Version-free addresses: ${latest.length} pages lead to the newest versions.`);
         writeOriginPages(fileURLToPath(dir), site, logger);
         const writer = readFileSync(new URL('./search-index.ts', import.meta.url), 'utf8');

@@ -131,4 +131,20 @@ describe('the build cache', () => {
     startBuildCache(cache, out);
     expect(nothingChanged(cache, out, 'inputs 1')).toBeUndefined();
   });
+
+  it('keeps the files written after the routes while unchanged; those not written again go, with their folders', () => {
+    const AFTER = ['contracts/x/index.html', 'contracts/y/index.html'];
+    const first = startBuildCache(cache, out);
+    for (const f of [...ROUTES, ...AFTER]) write(path.join(out, f));
+    first.prune(ROUTES);
+    first.keepAfter(AFTER);
+    first.finish(ROUTES, new Map());
+    writeFileSync(path.join(out, AFTER[1]!), 'changed by hand');
+    const next = startBuildCache(cache, out);
+    expect(next.after).toEqual(new Set([AFTER[0]]));
+    expect(files(out)).toEqual([...ROUTES, AFTER[0]!].sort());
+    next.keepAfter([]);
+    expect(files(out)).toEqual([...ROUTES].sort());
+    expect(existsSync(path.join(out, 'contracts/x'))).toBe(false);
+  });
 });

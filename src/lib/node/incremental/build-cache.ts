@@ -47,6 +47,8 @@ interface Mark {
   stats: Record<string, [number, number]>;
   /** The digest of the build's inputs (see `inputs.ts`), when it was made. */
   inputs?: string;
+  /** The files the site wrote after the routes and lets the next build keep (see {@link BuildCache.after}). */
+  after?: string[];
   /** The key of each search-index bundle written, by its folder relative to `outDir`. */
   search?: Record<string, string>;
   /** What the search index learnt of each HTML file (see `page-facts.ts`). */
@@ -75,6 +77,13 @@ export interface BuildCache {
   /** Removes the outputs of the last build's routes that this build's routes (`outputs`) no longer write. */
   prune(outputs: readonly string[]): void;
   /**
+   * The files the last finished build wrote after its routes (the version-free pages) and that are
+   * still as it left them: for this build's writer to leave alone where they are still right.
+   */
+  after: ReadonlySet<string>;
+  /** This build wrote, or found right, the after-build files `files`: the others kept go. */
+  keepAfter(files: readonly string[]): void;
+  /**
    * Marks the build finished, its routes having written `outputs` (relative to the output folder)
    * and the search index writer its bundles with the keys `search`.
    */
@@ -100,29 +109,40 @@ export function startBuildCache(cacheDir: string, outDir: string): BuildCache {
   rmSync(markFile, { force: true });
   const same = mark !== undefined;
   const kept = same ? new Set(mark.outputs) : new Set<string>();
+  const afterBefore = same ? new Set(mark.after ?? []) : new Set<string>();
+  const after = new Set<string>();
+  let afterNow: readonly string[] = [];
   let searchLost = false;
   removeFilesBut(outDir, (file, st) => {
     const search = file.startsWith(SEARCH);
-    if (!same || !(search || kept.has(file))) return false;
-    const [size, mtime] = mark.stats[file] ?? [];
+    const later = afterBefore.has(file);
+    if (!same || !(search || later || kept.has(file))) return false;
+    const [size, mtime] = Object.hasOwn(mark.stats, file) ? mark.stats[file]! : [];
     const unchanged = st.size === size && st.mtimeMs === mtime;
     if (search && !unchanged) searchLost = true;
+    if (later && unchanged) after.add(file);
     return unchanged;
   });
   if (searchLost) rmSync(path.join(outDir, SEARCH), { recursive: true, force: true });
   return {
     search: new Map(same && !searchLost ? Object.entries(mark.search ?? {}) : []),
     pages: mark?.pages,
+    after,
     prune(outputs) {
       const now = new Set(outputs);
-      for (const file of kept) if (!now.has(file)) rmSync(path.join(outDir, file), { force: true });
-      removeEmptyFolders(outDir);
+      removeFiles(outDir, [...kept].filter((file) => !now.has(file) && !after.has(file)));
+    },
+    keepAfter(files) {
+      const now = new Set(files);
+      removeFiles(outDir, [...after].filter((file) => !now.has(file)));
+      afterNow = files;
     },
     finish(outputs, search, pages, inputs) {
       const mark: Mark = {
         outDir,
         manifest: fileDigest(manifestFile),
         outputs: [...outputs],
+        after: [...afterNow],
         stats: fileStats(outDir),
         search: Object.fromEntries(search),
         ...(pages ? { pages } : {}),
@@ -201,23 +221,27 @@ function readMark(file: string): Mark | undefined {
 
 /** Removes every file under `dir` but those `keep` says (relative, `/`-separated) and `.git`. */
 function removeFilesBut(dir: string, keep: (file: string, st: { size: number; mtimeMs: number }) => boolean): void {
+  const gone: string[] = [];
   walkFiles(dir, (file, st) => {
-    if (!keep(file, st)) rmSync(path.join(dir, file), { force: true });
+    if (!keep(file, st)) gone.push(file);
     return true;
   });
-  removeEmptyFolders(dir);
+  removeFiles(dir, gone);
 }
 
-/** Removes the empty folders under `dir` (not `dir` itself). */
-function removeEmptyFolders(dir: string): void {
-  if (!existsSync(dir)) return;
-  const walk = (folder: string): boolean => {
-    let empty = true;
-    for (const e of readdirSync(folder, { withFileTypes: true })) {
-      if (e.isDirectory() && walk(path.join(folder, e.name))) rmdirSync(path.join(folder, e.name));
-      else empty = false;
-    }
-    return empty;
-  };
-  walk(dir);
+/**
+ * Removes `files` (relative to `dir`, `/`-separated), then each of their folders left empty, up to
+ * `dir` (not `dir` itself): only the folders the files were in are looked at, not the whole tree.
+ */
+function removeFiles(dir: string, files: readonly string[]): void {
+  const folders = new Set<string>();
+  for (const file of files) {
+    rmSync(path.join(dir, file), { force: true });
+    for (let f = path.posix.dirname(file); f !== '.'; f = path.posix.dirname(f)) folders.add(f);
+  }
+  // Deepest first, so a folder's emptied subfolders are gone before it is looked at.
+  for (const folder of [...folders].sort((a, b) => b.split('/').length - a.split('/').length)) {
+    const full = path.join(dir, folder);
+    if (existsSync(full) && readdirSync(full).length === 0) rmdirSync(full);
+  }
 }

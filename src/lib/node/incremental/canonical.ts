@@ -19,10 +19,27 @@ const memo = new WeakMap<object, string>();
 /** Objects whose canonical text is longer are digested and remembered rather than inlined. */
 const INLINE = 512;
 
+/**
+ * Digests of long strings (a pack's text is in the props of each of its thousands of zips): a
+ * string cannot key a WeakMap, but the same string object looks itself up at once. The strings are
+ * those of the store's entries, which the build holds anyway.
+ */
+const strings = new Map<string, string>();
+
+/** `#` and the digest of a long string: unlike a short string's JSON, never starts with a quote. */
+function longString(value: string): string {
+  let known = strings.get(value);
+  if (known === undefined) {
+    known = `#${sha256(JSON.stringify(value))}`;
+    strings.set(value, known);
+  }
+  return known;
+}
+
 function canonical(value: unknown): string {
   switch (typeof value) {
     case 'string':
-      return JSON.stringify(value);
+      return value.length > INLINE ? longString(value) : JSON.stringify(value);
     case 'number':
       return Object.is(value, -0) ? '-0' : String(value);
     case 'boolean':
