@@ -38,6 +38,7 @@ describe('the digest of a build’s inputs', () => {
     const edits: [string, () => void, () => void][] = [
       ['catalog', () => writeFileSync(path.join(catalog, 'catalog/groups.json'), '[]'), () => cpSync(path.join(repoRoot, 'catalog/groups.json'), path.join(catalog, 'catalog/groups.json'))],
       ['source', () => writeFileSync(path.join(root, 'src/pages/index.astro'), '<p>site!</p>'), () => writeFileSync(path.join(root, 'src/pages/index.astro'), '<p>site</p>')],
+      ['.env', () => writeFileSync(path.join(root, '.env'), 'PUBLIC_X=1'), () => rmSync(path.join(root, '.env'))],
       ['new pack', () => writeFileSync(path.join(catalog, 'packs/x-1.pack.json'), '{}'), () => rmSync(path.join(catalog, 'packs/x-1.pack.json'))],
       ['Astro', () => writeFileSync(path.join(root, 'node_modules/astro/package.json'), '{"version":"7.4.0"}'), () => writeFileSync(path.join(root, 'node_modules/astro/package.json'), '{"version":"7.3.5"}')],
     ];

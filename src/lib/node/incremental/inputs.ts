@@ -16,8 +16,23 @@ import path from 'node:path';
 /** Raised when what the digest is made of changes meaning. */
 const SCHEME = 1;
 
-/** The project's folders and files a build reads (beside `node_modules/`, which the lockfile stands for). */
-const PROJECT = ['src', 'public', 'schemas', 'astro.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json'];
+/**
+ * The project's folders and files a build reads (beside `node_modules/`, which the lockfile stands
+ * for), Vite's `.env` files among them (their `PUBLIC_` variables reach the pages).
+ */
+const PROJECT = [
+  'src',
+  'public',
+  'schemas',
+  'astro.config.mjs',
+  'package.json',
+  'package-lock.json',
+  'tsconfig.json',
+  '.env',
+  '.env.local',
+  '.env.production',
+  '.env.production.local',
+];
 
 /** Environment variables a build reads: the site's own, Astro's and Vite's (`PUBLIC_`, `VITE_`). */
 const ENV = /^(?:OPENGDD_|PUBLIC_|VITE_|ASTRO_)|^(?:SITE_URL|BASE_URL|NODE_ENV)$/;
