@@ -58,9 +58,9 @@ export function linkNodeModules(dir: string): void {
   }
 }
 
-/** A fresh copy of the site (sources, config, embedded catalog) at `bench/.work/site/`. */
-export function prepareSiteCopy(): string {
-  const dir = join(work, 'site');
+/** A fresh copy of the site (sources, config, embedded catalog) at `bench/.work/<name>/`. */
+export function prepareSiteCopy(name = 'site'): string {
+  const dir = join(work, name);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   for (const name of readdirSync(repo)) {
@@ -156,7 +156,8 @@ function countPages(dir: string): number {
 
 /**
  * Runs `astro build` cold in `project` into `bench/.work/out/<label>/`, with `env` added, and
- * measures it.
+ * measures it. With `warm`, what the project's last build kept (`node_modules/.astro/`, the output
+ * folder) is left in place: the incremental build's second build.
  */
 export function timedBuild(
   project: string,
@@ -165,9 +166,10 @@ export function timedBuild(
   /** Called every `heartbeatMs` while the build runs, with a line on how far it got. */
   heartbeat?: (line: string) => void,
   heartbeatMs = 60_000,
+  warm = false,
 ): Promise<BuildRun> {
   const outDir = join(work, 'out', label);
-  coldStart(project, outDir);
+  if (!warm) coldStart(project, outDir);
   const childEnv: NodeJS.ProcessEnv = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', FORCE_COLOR: '0', ...env };
   if (!env.OPENGDD_CATALOG) delete childEnv.OPENGDD_CATALOG;
   return new Promise((resolve) => {

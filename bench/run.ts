@@ -21,6 +21,11 @@
  *   npm run bench                # the whole bench (about 6 min on 2 cores)
  *   npm run bench -- --quick     # one run of each build, no 100× catalog (a smoke test)
  *   npm run bench -- --scale 400 # and the stretch row: one build of 400× the corpus's adoptions
+ *   npm run bench -- --incremental-only [--scale N]  # only 6. below, at 100× (or N×)
+ *
+ * 6. The second build (bench/incremental.ts): the 100× catalog built cold, then warm after nothing
+ *    changed, one adoption, one definition and groups.json edited; each warm output compared file
+ *    by file with a cold build of the same catalog.
  */
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
@@ -35,16 +40,19 @@ import { compareOutputs, prepareOutputFloor, type OutputFloor } from './floor.ts
 import { CORPUS_PAGES, KB, pageWeight, type PageWeight } from './page-weight.ts';
 import { explorerChangeTimes, pageScriptBytes } from './explorer.ts';
 import { writeSyntheticCatalog } from './synth.ts';
+import { incrementalBench, type IncrementalResult } from './incremental.ts';
 
 const quick = process.argv.includes('--quick');
 const RUNS = quick ? 1 : 3;
+/** `--incremental-only`: only the second-build rows (bench/incremental.ts), at 100× or `--scale N`. */
+const incrementalOnly = process.argv.includes('--incremental-only');
 /** `--scale N`: the stretch build of N× the corpus's adoptions (a positive integer), else undefined. */
 const stretchScale = (() => {
   const at = process.argv.indexOf('--scale');
   if (at < 0) return undefined;
   const n = Number(process.argv[at + 1]);
   if (!Number.isInteger(n) || n < 1) {
-    console.error('usage: npm run bench -- [--quick] [--scale <N>]  (N: a positive integer, e.g. 400)');
+    console.error('usage: npm run bench -- [--quick] [--scale <N>] [--incremental-only]  (N: a positive integer, e.g. 400)');
     process.exit(2);
   }
   return n;
@@ -224,6 +232,39 @@ const embedded = (await loadCatalog(repo)).model;
 const corpusModel = hasCorpus ? (await loadCatalog(corpus)).model : undefined;
 const corpusAdoptions = corpusModel ? corpusModel.definitions.reduce((n, d) => n + d.adoptions.length, 0) : 75;
 
+if (incrementalOnly) {
+  const result = await incrementalBench(stretchScale ?? 100, corpusAdoptions * (stretchScale ?? 100), progress);
+  const dev = await devAtScale(result.scale);
+  writeFileSync(join(work, 'incremental.json'), JSON.stringify({ ...result, dev }, null, 2) + '\n');
+  console.log(
+    `\n| Second build, ${result.scale} (${result.adoptions} adoptions, ${result.pages} pages) | Warm (CPU) | Cold (CPU) | Rendered / reused | Files differing | Load |\n| --- | --- | --- | --- | --- | --- |`,
+  );
+  for (const row of incrementalRows(result)) console.log(`| ${row.join(' | ')} |`);
+  console.log(`\n${devScaleRow(result.scale, dev).join(': ')}`);
+  process.exit(0);
+}
+
+/** `astro dev` on the second build's catalog (bench/dev.ts): its first page, and edits followed. */
+async function devAtScale(scale: string): Promise<DevScale | { error: string }> {
+  progress(`dev server ${scale}: first page, then edit-to-page latency`);
+  try {
+    const { devEditLatency } = await import('./dev.ts');
+    const { firstPageMs, medianMs, p95Ms, samples } = await devEditLatency({ source: join(work, 'incremental-catalog'), samples: 5 });
+    return { firstPageMs, medianMs, p95Ms, samples };
+  } catch (e) {
+    return { error: e instanceof Error ? e.message.split('\n')[0]! : String(e) };
+  }
+}
+
+/** The dev server at scale as a row: figure, measured, goal. */
+function devScaleRow(scale: string, dev: DevScale | { error: string }): string[] {
+  const figure = `Dev server ${scale}: first page / edit-to-page latency`;
+  if ('error' in dev) return [figure, `failed: ${dev.error}`, '≤ 15 s / ≤ 1 s'];
+  const ok = dev.firstPageMs <= 15_000 && dev.medianMs <= 1000;
+  // Not `verdict`: this runs before the table's helpers are defined (--incremental-only).
+  return [figure, `${(dev.firstPageMs / 1000).toFixed(1)} s / median ${dev.medianMs.toFixed(0)} ms, p95 ${dev.p95Ms.toFixed(0)} ms (${dev.samples.length} edits)`, `≤ 15 s / ≤ 1 s${ok ? ' ✓' : ' ✗ missed'}`];
+}
+
 progress('engine: validation + test generation, explorer recompute (Node)');
 const engine = {
   ...(corpusModel ? { corpus: engineThroughput(corpusModel.definitions) } : {}),
@@ -338,6 +379,11 @@ if (stretchScale !== undefined) {
   stretch = { scale: `${stretchScale}×`, adoptions: written.adoptions, goalPages: STRETCH_PAGES, ...summarise([run]) };
 }
 // The last 1× build's output stays for the bytes of our own pages.
+// 6. The second build.
+const incremental: IncrementalResult | { error: string } = await incrementalBench(quick ? 10 : 100, corpusAdoptions * (quick ? 10 : 100), progress).catch(
+  (e: unknown) => ({ error: e instanceof Error ? e.message : String(e) }),
+);
+
 const ownDist = scaleRuns.get(1)!.at(-1)!.ok ? scaleRuns.get(1)!.at(-1)!.outDir : undefined;
 const scaling = scales.map((k) => {
   const s = summarise(scaleRuns.get(k)!);
@@ -415,6 +461,8 @@ const weights: PageWeight[] = weighed.length ? await pageWeight(corpusDist!, wei
 
 // 5. The dev server's edit-to-page latency, when bench/dev.ts (another piece of work) is there.
 type DevLatency = { samples: number[]; medianMs: number; p95Ms: number };
+/** The dev server on a large catalog: also the time until its first page. */
+type DevScale = DevLatency & { firstPageMs: number };
 let devLatency: DevLatency | { error: string } | undefined;
 {
   const file = new URL('./dev.ts', import.meta.url);
@@ -456,6 +504,7 @@ const results = {
   pageWeight: weights.map((w) => ({ ...w, upstream: CORPUS_PAGES[w.page] })),
   devEditLatency: devLatency ?? 'not measured: bench/dev.ts is absent',
   ...(stretch ? { stretch } : {}),
+  incremental,
   synthetic: Object.fromEntries(
     [...catalogs].map(([k, c]) => [`${k}x`, { adoptions: c.adoptions, variantsPerDefinition: c.variantsPerDefinition, repeatedFiles: c.duplicates }]),
   ),
@@ -575,6 +624,19 @@ for (const w of weights) {
     goals.join('; '),
   ]);
 }
+if ('error' in incremental) rows.push(['Second build', `failed: ${incremental.error}`, '']);
+else {
+  const goals: Record<string, number> = { 'nothing changed': 6000, 'nothing changed, no dist/': 6000, 'one adoption edited': 10_000, 'one adoption edited, no dist/': 10_000 };
+  for (const [step, warm, cold, reuse, differ, load] of incrementalRows(incremental)) {
+    const goal = goals[step!];
+    const row = incremental.steps.find((r) => r.step === step)!;
+    rows.push([
+      `Second build ${incremental.scale}: ${step}`,
+      `${warm} (cold ${cold}), ${reuse} rendered / reused; files differing from cold: ${differ}; load ${load}`,
+      `${goal ? `≤ ${goal / 1000} s` : ''}, 0 differing${verdict((goal === undefined || row.warmMs <= goal) && differ === '0')}`,
+    ]);
+  }
+}
 if (!weights.length) rows.push(['Page weight, corpus pages of issue 10', corpusDist ? 'none of its pages is in the corpus build' : 'skipped (no corpus build)', '']);
 if (devLatency === undefined) rows.push(['Dev server: edit-to-page latency', 'not measured (bench/dev.ts absent)', '≤ 1 s']);
 else if ('error' in devLatency) rows.push(['Dev server: edit-to-page latency', `failed: ${devLatency.error}`, '≤ 1 s']);
@@ -589,3 +651,20 @@ console.log(`\n## Bench ${results.date.slice(0, 10)} — ${machine.cpus} × ${ma
 console.log('| Figure | Measured | Goal |\n| --- | --- | --- |');
 for (const [a, b, c] of rows) console.log(`| ${a} | ${b} | ${c} |`);
 console.log(`\nTotal bench time: ${sec(totalMs)}. Written: bench/results.json.`);
+
+/** The second build's rows: step, warm time (CPU), cold time (CPU), rendered / reused, files differing, load. */
+function incrementalRows(result: IncrementalResult): string[][] {
+  const sec = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  const cpu = (ms: number | undefined) => (ms === undefined ? '' : ` (${sec(ms)})`);
+  return result.steps.map((r) => {
+    const differing = [...r.missing, ...r.extra, ...r.different];
+    return [
+      r.step,
+      `${sec(r.warmMs)}${cpu(r.warmCpuMs)}`,
+      `${sec(r.coldMs)}${cpu(r.coldCpuMs)}`,
+      `${r.rendered} / ${r.reused}`,
+      `${differing.length}${differing.length ? ` (${differing.slice(0, 3).join(', ')}…)` : ''}`,
+      r.load.toFixed(1),
+    ];
+  });
+}

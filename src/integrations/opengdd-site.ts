@@ -19,7 +19,9 @@
  *   `standalone-shapes.ts`);
  * - a build keeps V8's heap near its live size (see `build/heap.ts`), and starts the search
  *   indexer while its process is small (see `startSearchIndexer`);
- * - a build that fails leaves no output folder behind (see {@link guardOutput}).
+ * - a build that fails leaves no output folder behind (see {@link guardOutput});
+ * - a build keeps its output folder and what it learnt (catalog checks, search-index shards) for
+ *   the next one, which reuses every page whose key is unchanged (see `incremental/build-cache.ts`).
  */
 import { existsSync, readdirSync, readFileSync, realpathSync, rmdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -28,11 +30,15 @@ import type { AstroIntegration, AstroIntegrationLogger, RefreshContentOptions } 
 import type { Plugin, ViteDevServer } from 'vite';
 import { CATALOG_CHANGE, CATALOG_SETTLE, changeSeen, LOADER_NAMES } from '../lib/node/dev/catalog-change.ts';
 import { resolveOrigins, type OriginEntry } from '../lib/node/build/origins.ts';
-import { startSearchIndexer, writeSearchIndex } from './search-index.ts';
+import { hasIndexedBody, startSearchIndexer, writeSearchIndex, type SearchReuse } from './search-index.ts';
 import { standaloneShapes } from './standalone-shapes.ts';
 import { writeLatestPages } from '../lib/node/build/latest-pages.ts';
 import { boundHeapGrowth } from '../lib/node/build/heap.ts';
 import { buildLoads, forgetVerifiedCatalogs } from '../lib/node/content/verified-catalogs.ts';
+import { nothingChanged, startBuildCache, type BuildCache } from '../lib/node/incremental/build-cache.ts';
+import { buildInputs } from '../lib/node/incremental/inputs.ts';
+import { SearchBundles } from '../lib/node/incremental/search-reuse.ts';
+import { PageFacts } from '../lib/node/incremental/page-facts.ts';
 
 /** Options of {@link opengddSite}. */
 export interface OpengddSiteOptions {
@@ -54,13 +60,25 @@ export default function opengddSite(options: OpengddSiteOptions): AstroIntegrati
   let site = new URL('https://opengdd.org/');
   let building = false;
   let finished: (() => void) | undefined;
+  let cache: BuildCache | undefined;
+  let keepsOwnOutput = false;
+  /** The digest of this build's inputs (see `incremental/inputs.ts`), when it could be made. */
+  let inputs: string | undefined;
   return {
     name: 'opengdd-site',
     hooks: {
-      'astro:config:setup': ({ addMiddleware, command, updateConfig }) => {
+      'astro:config:setup': ({ addMiddleware, command, config, updateConfig, logger }) => {
         building = command === 'build';
+        // A project that keeps other files in its output folder is left alone, as Astro does.
+        keepsOwnOutput = config.vite?.build?.emptyOutDir === false;
+        if (building && !keepsOwnOutput && !options.catalogError) {
+          inputs = inputsOf(config.root, options.catalog);
+          if (inputs) skipUnchangedBuild(config.cacheDir, config.outDir, inputs, logger);
+        }
         if (building) {
           updateConfig({ vite: { plugins: [noDepsOptimizer(), standaloneShapes()] } });
+          // The output folder is kept for the next build and tidied here (see incremental/build-cache.ts).
+          if (!keepsOwnOutput) updateConfig({ vite: { build: { emptyOutDir: false } } });
           // Before the content sync, the build's first large allocation (see build/heap.ts).
           boundHeapGrowth();
         }
@@ -71,16 +89,20 @@ export default function opengddSite(options: OpengddSiteOptions): AstroIntegrati
       },
       'astro:config:done': ({ config, logger }) => {
         if (config.site) site = new URL(config.base, config.site);
-        // Runs before the content layer syncs, so a catalog error is covered too. A project that
-        // keeps other files in its output folder (emptyOutDir: false) is left alone, as Astro does.
-        if (building && config.vite?.build?.emptyOutDir !== false) finished = guardOutput(path.resolve(fileURLToPath(config.outDir)));
+        // Runs before the content layer syncs, so a catalog error is covered too.
+        const outDir = path.resolve(fileURLToPath(config.outDir));
+        const cacheDir = path.resolve(fileURLToPath(config.cacheDir));
+        if (building && !keepsOwnOutput) finished = guardOutput(outDir);
+        // Before Astro reads its incremental-build manifest and writes into the output folder; a
+        // build that does not finish leaves no mark, so the next one trusts nothing of it.
+        if (building && !keepsOwnOutput) cache = startBuildCache(cacheDir, outDir);
         if (options.catalogError) {
           if (!building) throw options.catalogError;
           // A usage error, as `check` says it (exit 2), in its one line: not an error of this hook.
           logger.error(options.catalogError.message);
           process.exit(2);
         }
-        if (building) startCatalogLoad(options.catalog, logger.fork('opengdd-catalog'));
+        if (building) startCatalogLoad(options.catalog, logger.fork('opengdd-catalog'), path.join(cacheDir, CHECKS));
         // While the process is small: see startSearchIndexer.
         if (building) startSearchIndexer();
       },
@@ -89,13 +111,29 @@ export default function opengddSite(options: OpengddSiteOptions): AstroIntegrati
         for (const line of takeCheckSummaries()) logger.info(line);
         forgetVerifiedCatalogs();
       },
-      'astro:build:done': async ({ dir, logger }) => {
-        const latest = writeLatestPages(fileURLToPath(dir), site.pathname);
+      'astro:build:done': async ({ dir, assets, logger }) => {
+        // What the routes wrote: before anything reads the folder, the outputs of gone routes go.
+        const outputs = [...assets.values()].flat().map((url) => path.relative(fileURLToPath(dir), fileURLToPath(url)).split(path.sep).join('/'));
+        cache?.prune(outputs);
+        // The version-free pages the last build left are kept where still right (not where a route now writes).
+        const built = new Set(outputs);
+        const latestFiles: string[] = [];
+        const latest = writeLatestPages(fileURLToPath(dir), site.pathname, {
+          ours: new Set([...(cache?.after ?? [])].filter((f) => !built.has(f))),
+          files: latestFiles,
+        });
+        cache?.keepAfter(latestFiles);
         if (latest.length) logger.info(`Version-free addresses: ${latest.length} pages lead to the newest versions.`);
         writeOriginPages(fileURLToPath(dir), site, logger);
-        const search = await writeSearchIndex(fileURLToPath(dir), options.searchShardPages);
+        const writer = readFileSync(new URL('./search-index.ts', import.meta.url), 'utf8');
+        const reuse: SearchReuse | undefined = cache && {
+          bundles: new SearchBundles(fileURLToPath(dir), cache.search, writer),
+          facts: new PageFacts(fileURLToPath(dir), cache.pages, writer, hasIndexedBody),
+        };
+        const search = await writeSearchIndex(fileURLToPath(dir), options.searchShardPages, reuse);
         logger.info(`Search index: ${search.pages} pages indexed${search.shards > 1 ? ` in ${search.shards} shards` : ''}.`);
         finished?.();
+        cache?.finish(outputs, reuse?.bundles.keys ?? new Map(), reuse?.facts.record(), inputs);
       },
     },
   };
@@ -223,13 +261,44 @@ function noDepsOptimizer(): Plugin {
  * module runner every module of the engine was transformed, with its source map, one at a time,
  * before each sync. Imported when a build starts, so the dev server and `astro sync` never load it.
  */
-function startCatalogLoad(catalog: string, logger: AstroIntegrationLogger): void {
-  const load = import('../lib/node/catalog/source.ts').then((m) => m.readVerifiedCatalog(catalog, logger));
+function startCatalogLoad(catalog: string, logger: AstroIntegrationLogger, checks: string): void {
+  const load = import('../lib/node/catalog/source.ts').then((m) => m.readVerifiedCatalog(catalog, logger, { checks }));
   // The loaders report a failure (the catalog's findings stop the build there); until one awaits
   // it, a rejection must not count as unhandled.
   load.catch(() => undefined);
   buildLoads().set(catalog, load);
 }
+
+/**
+ * The digest of the build's inputs (see `incremental/inputs.ts`); undefined when they cannot all be
+ * read (the build then goes on, and finds what is wrong), or when `--force` asks for a full build.
+ */
+function inputsOf(root: URL, catalog: string): string | undefined {
+  if (process.argv.includes('--force')) return undefined;
+  try {
+    return buildInputs(fileURLToPath(root), catalog, process.argv.slice(2), process.env);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Ends the build here, successfully, when its inputs are those of the last finished build and the
+ * output folder is exactly as that build left it (see `nothingChanged`): the site is already
+ * there, byte for byte. Only `astro build` from the command line (a script that calls Astro's
+ * build() would end with it); a build with another outcome goes on.
+ */
+function skipUnchangedBuild(cacheDir: URL, outDir: URL, inputs: string, logger: AstroIntegrationLogger): void {
+  if (!/[\\/]astro(?:\.m?js)?$/.test(process.argv[1] ?? '')) return;
+  const files = nothingChanged(path.resolve(fileURLToPath(cacheDir)), path.resolve(fileURLToPath(outDir)), inputs);
+  if (files === undefined) return;
+  logger.info(`Nothing changed since the last build: its ${files.toLocaleString('en-US')} files in ${path.relative(process.cwd(), fileURLToPath(outDir)) || '.'} are this build's.`);
+  // Node writes to a pipe or a file at once on Linux and macOS: the line is out before the exit.
+  process.exit(0);
+}
+
+/** The catalog checks kept between builds, in the cache folder (see `incremental/check-memo.ts`). */
+const CHECKS = 'opengdd/checks.json';
 
 /**
  * The one-line summaries of the catalog checks the loaders made ("16 definitions, … checked; …"),

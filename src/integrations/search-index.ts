@@ -12,6 +12,17 @@
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { SearchBundles } from '../lib/node/incremental/search-reuse.ts';
+import type { PageFacts } from '../lib/node/incremental/page-facts.ts';
+
+/**
+ * What a build reuses of the last one's search index (see `incremental/`): its bundles, and what
+ * it learnt of each page file (indexed or not, digest), so that unchanged files are not read.
+ */
+export interface SearchReuse {
+  bundles: SearchBundles;
+  facts: PageFacts;
+}
 
 /** Pages per shard: Pagefind's indexer stays within a few hundred megabytes for this many. */
 export const DEFAULT_SHARD_PAGES = 1000;
@@ -152,7 +163,12 @@ const INDEXED_BODY = /<[a-z][^>]*\sdata-pagefind-body[\s=>]/;
  * index for the dialog to merge. Each file is read once here, one at a time.
  */
 export function indexablePages(outDir: string, files: readonly string[]): string[] {
-  return files.filter((f) => INDEXED_BODY.test(readFileSync(path.join(outDir, f), 'utf8')));
+  return files.filter((f) => hasIndexedBody(readFileSync(path.join(outDir, f), 'utf8')));
+}
+
+/** Whether a page's HTML marks a body to index (see {@link indexablePages}). */
+export function hasIndexedBody(html: string): boolean {
+  return INDEXED_BODY.test(html);
 }
 
 /** Elements whose text stands apart from what follows it when they meet another element. */
@@ -198,29 +214,37 @@ export function startSearchIndexer(): void {
 
 /**
  * Indexes every page of `outDir` and writes the index to `outDir/pagefind/` (and its further
- * shards, listed in `pagefind/shards.json`). Returns the number of pages indexed.
+ * shards, listed in `pagefind/shards.json`). Returns the number of pages indexed. With `reuse`, a
+ * bundle the last build wrote for the very same pages is kept as it is (see `search-reuse.ts`).
  */
-export async function writeSearchIndex(outDir: string, maxPages = DEFAULT_SHARD_PAGES): Promise<{ pages: number; shards: number }> {
+export async function writeSearchIndex(outDir: string, maxPages = DEFAULT_SHARD_PAGES, reuse?: SearchReuse): Promise<{ pages: number; shards: number }> {
   startSearchIndexer();
   const pending = started!;
   started = undefined;
   const { pagefind, first } = await pending;
-  const files = indexablePages(outDir, htmlFiles(outDir));
+  const all = htmlFiles(outDir);
+  const files = reuse ? all.filter((f) => reuse.facts.of(f).indexed) : indexablePages(outDir, all);
   const shards = planShards(files, maxPages);
   const bundles: string[] = [];
   let pages = 0;
   try {
     for (const [n, shard] of shards.entries()) {
+      const bundle = n === 0 ? 'pagefind' : `pagefind/shards/${n}`;
+      const listed = shardFiles(shard, files);
+      if (reuse?.bundles.kept(bundle, listed.map((file) => ({ url: pageUrl(file), digest: reuse.facts.of(file).digest })))) {
+        pages += listed.length;
+        if (n > 0) bundles.push(`shards/${n}/`);
+        continue;
+      }
       const { index, errors } = n === 0 ? first : await pagefind.createIndex({ forceLanguage: 'en' });
       if (!index) throw new Error(`Pagefind could not start: ${errors.join('; ')}`);
       // Each page is handed over one at a time (never the whole shard's HTML in memory at once).
-      for (const file of shardFiles(shard, files)) {
+      for (const file of listed) {
         const html = readFileSync(path.join(outDir, file), 'utf8');
         const added = await index.addHTMLFile({ url: pageUrl(file), content: indexedHtml(html) });
         if (added.errors.length) throw new Error(`Pagefind could not index ${file}: ${added.errors.join('; ')}`);
         pages += 1;
       }
-      const bundle = n === 0 ? 'pagefind' : `pagefind/shards/${n}`;
       const written = await index.writeFiles({ outputPath: path.join(outDir, bundle) });
       if (written.errors.length) throw new Error(`Pagefind could not write: ${written.errors.join('; ')}`);
       // Listed relative to the first bundle, where the search dialog loads Pagefind from.
@@ -229,6 +253,7 @@ export async function writeSearchIndex(outDir: string, maxPages = DEFAULT_SHARD_
       // service reuses what it frees.
       await index.deleteIndex();
     }
+    reuse?.bundles.dropOthers();
   } finally {
     await pagefind.close();
   }

@@ -7,6 +7,7 @@
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
+import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { alive } from '../helpers/site.ts';
 import { freePort, privateProject, sleep } from '../helpers/dev-server.ts';
@@ -110,6 +111,9 @@ describe('npm start', () => {
   it(
     'stops the build when npm gets SIGINT (Ctrl-C) while it runs, and serves nothing',
     async () => {
+      // The build before left the site as it would build now, and such a build ends at once (see
+      // src/lib/node/incremental/build-cache.ts): without its dist/ this one has work to do.
+      rmSync(path.join(project.project, 'dist'), { recursive: true, force: true });
       const run = await npmStart();
       // The build has started once Astro reports its first build step.
       await until(run, 'the build starting', () => /\[build\]|\[content\]/.test(run.output));

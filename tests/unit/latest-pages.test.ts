@@ -3,7 +3,7 @@
  * visible link by path, the canonical link to the public URL, text escaped; written only where no
  * built file is, never outside the output folder.
  */
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -32,6 +32,28 @@ describe('latest pages', () => {
       );
       expect(writeLatestPages(out, '/')).toEqual(['/contracts/container/', '/contracts/container/backpack/']);
       expect(readFileSync(path.join(out, 'contracts/taken/index.html'), 'utf8')).toBe('a page');
+      expect(redirectOf(readFileSync(path.join(out, 'contracts/container/backpack/index.html'), 'utf8'))?.target).toBe('/contracts/container-2/');
+    } finally {
+      remove(out);
+    }
+  });
+
+  it("a page a previous build wrote is left alone where still right, written again where not", () => {
+    const out = mkdtempSync(path.join(os.tmpdir(), 'opengdd-latest-'));
+    try {
+      const entry = (p: string) => ({ path: p, target: 'https://opengdd.org/contracts/container-2/', title: 'Container, version 2' });
+      mkdirSync(path.join(out, 'contracts'), { recursive: true });
+      writeFileSync(path.join(out, 'contracts/catalog.json'), JSON.stringify({ latest: [entry('/contracts/container/'), entry('/contracts/container/backpack/')] }));
+      expect(writeLatestPages(out, '/')).toHaveLength(2);
+      const right = path.join(out, 'contracts/container/index.html');
+      const old = new Date(2001, 0, 1);
+      utimesSync(right, old, old);
+      writeFileSync(path.join(out, 'contracts/container/backpack/index.html'), 'stale');
+      const files: string[] = [];
+      const ours = new Set(['contracts/container/index.html', 'contracts/container/backpack/index.html']);
+      expect(writeLatestPages(out, '/', { ours, files })).toEqual(['/contracts/container/', '/contracts/container/backpack/']);
+      expect(files).toEqual([...ours]);
+      expect(statSync(right).mtimeMs).toBe(old.getTime());
       expect(redirectOf(readFileSync(path.join(out, 'contracts/container/backpack/index.html'), 'utf8'))?.target).toBe('/contracts/container-2/');
     } finally {
       remove(out);

@@ -26,11 +26,23 @@ export function latestPage(entry: LatestEntry): string {
   return leadPage({ title: entry.title, canonical: entry.target, target: new URL(entry.target).pathname, why: 'latest' });
 }
 
+/** Options of {@link writeLatestPages}. */
+export interface LatestPagesOptions {
+  /**
+   * Files (relative to the output folder, `/`-separated) a previous build wrote here and left: not
+   * built files, so each is written again, unless it already holds the very page (then it is left
+   * as it is, its time unchanged, for the next build to take as it was; see `incremental/`).
+   */
+  ours?: ReadonlySet<string>;
+  /** Receives the file of each page written or found right. */
+  files?: string[];
+}
+
 /**
  * Writes the page of every version-free address listed in `outDir/contracts/catalog.json` that no
  * built file occupies; returns the paths written.
  */
-export function writeLatestPages(outFolder: string, base: string): string[] {
+export function writeLatestPages(outFolder: string, base: string, options: LatestPagesOptions = {}): string[] {
   const outDir = path.resolve(outFolder);
   const file = path.join(outDir, 'contracts', 'catalog.json');
   if (!existsSync(file)) return [];
@@ -41,9 +53,17 @@ export function writeLatestPages(outFolder: string, base: string): string[] {
     // The path is site-absolute with the base; the file sits under the output folder without it.
     const rel = entry.path.startsWith(prefix) ? entry.path.slice(prefix.length) : entry.path.replace(/^\//, '');
     const target = path.join(outDir, rel, 'index.html');
-    if (!target.startsWith(outDir + path.sep) || existsSync(target)) continue;
-    mkdirSync(path.dirname(target), { recursive: true });
-    writeFileSync(target, latestPage(entry));
+    if (!target.startsWith(outDir + path.sep)) continue;
+    const file = path.relative(outDir, target).split(path.sep).join('/');
+    const page = latestPage(entry);
+    if (options.ours?.has(file)) {
+      if (readFileSync(target, 'utf8') !== page) writeFileSync(target, page);
+    } else {
+      if (existsSync(target)) continue;
+      mkdirSync(path.dirname(target), { recursive: true });
+      writeFileSync(target, page);
+    }
+    options.files?.push(file);
     written.push(entry.path);
   }
   return written;

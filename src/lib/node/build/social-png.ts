@@ -3,6 +3,7 @@
  * so it lives apart from the pure site code the browser may load.
  */
 import { socialSvg, type SocialCard } from '../../site/social.ts';
+import { reusesPages } from '../incremental/build-cache.ts';
 
 /**
  * Rasterises a card to PNG bytes (1200×630: the SVG's own size at 72 dpi). zlib level 5: on these
@@ -40,7 +41,8 @@ function cardKey(card: SocialCard): string {
  * route's paths on every request.
  */
 export function drawAhead(cards: Iterable<SocialCard>): void {
-  if (import.meta.env.DEV) return;
+  // A build that reuses the last one's cards draws only those that changed, as their routes come.
+  if (import.meta.env.DEV || reusesPages()) return;
   // Cards go round the lanes in turn, each drawn after the one before it in its lane; a failure is
   // the route's to report, and does not stop the lane.
   const lanes: Promise<unknown>[] = Array.from({ length: AHEAD_AT_ONCE }, () => Promise.resolve());

@@ -13,7 +13,6 @@
  */
 import {
   formatDiagnostic,
-  templateCounts,
   type GeneratedTest,
   type PlainAdoptionReport,
   type PlainEvaluation,
@@ -25,6 +24,7 @@ import {
 import { AstroError } from 'astro/errors';
 import * as engine from './catalog.ts';
 import { textDigest } from './digest.ts';
+import { countsOf, rememberedChecks } from '../incremental/check-memo.ts';
 import { verifiedCatalogs } from '../content/verified-catalogs.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -172,13 +172,16 @@ const summaries: Map<string, string> = ((globalThis as Record<symbol, Map<string
 
 /**
  * Loads and verifies the catalog at `dir`, once per process (all collections share one load).
- * Rejects with {@link CatalogError} when any diagnostic is an error; reports warnings once.
+ * Rejects with {@link CatalogError} when any diagnostic is an error; reports warnings once. With
+ * `checks`, the check of an unchanged adoption is taken from that file (see `check-memo.ts`).
  */
-export function readVerifiedCatalog(dir: string, logger: WarningSink): Promise<CatalogModel> {
+export function readVerifiedCatalog(dir: string, logger: WarningSink, options: { checks?: string } = {}): Promise<CatalogModel> {
   let pending = cache.get(dir);
   if (!pending) {
     pending = (async () => {
-      const { model, diagnostics, errors, summary } = await checkCatalogFolder(dir);
+      const memo = options.checks === undefined ? undefined : rememberedChecks(options.checks);
+      const { model, diagnostics, errors, summary } = await checkCatalogFolder(dir, memo ? { analyze: memo.analyze } : {});
+      memo?.save();
       if (errors.length) throw new CatalogError(errors);
       for (const d of diagnostics) logger.warn(formatDiagnostic(d));
       summaries.set(dir, summary);
@@ -201,7 +204,7 @@ function siteAdoption(a: engine.CatalogAdoption, keepText: boolean): CatalogAdop
     digest: textDigest(a.raw),
     ...(keepText ? { raw: a.raw } : {}),
     diagnostics: a.report.diagnostics,
-    counts: templateCounts(a.report.templates),
+    counts: countsOf(a.report),
   };
 }
 

@@ -5,7 +5,7 @@
  */
 import { getCollection, type CollectionEntry } from 'astro:content';
 import { withDefinitionFiles, type DefinitionData } from '../catalog/definition-files.ts';
-import { latestRoutes, type VersionedDefinition } from '../../site/versions.ts';
+import { navOf, shelvesOf, versionsOf, type CatalogVersions, type NavShelf, type ShelfOf } from './catalog-views.ts';
 
 /** A definition entry, with its files' texts and documents (see `definition-files.ts`). */
 export type DefinitionEntry = Omit<CollectionEntry<'definitions'>, 'data'> & { data: DefinitionData };
@@ -15,15 +15,12 @@ export type AdoptionEntry = CollectionEntry<'adoptions'>;
 export type GroupEntry = CollectionEntry<'groups'>;
 
 /** A shelf of the catalog: a group and the newest version of each of its contracts. */
-export interface Shelf {
-  group: GroupEntry;
-  contracts: DefinitionEntry[];
-}
+export type Shelf = ShelfOf<GroupEntry, DefinitionEntry>;
 
 let shelvesCache: Promise<Shelf[]> | undefined;
 let definitionsCache: Promise<DefinitionEntry[]> | undefined;
 let adoptionsCache: Promise<AdoptionEntry[]> | undefined;
-let versionsCache: Promise<{ versions: VersionedDefinition[]; latest: ReadonlySet<string> }> | undefined;
+let versionsCache: Promise<CatalogVersions> | undefined;
 
 /** Every definition version, ordered by title then version. */
 export function allDefinitions(): Promise<DefinitionEntry[]> {
@@ -48,12 +45,14 @@ export function shelves(): Promise<Shelf[]> {
   if (import.meta.env.DEV) shelvesCache = undefined;
   shelvesCache ??= (async () => {
     const [groups, definitions] = await Promise.all([getCollection('groups'), allDefinitions()]);
-    const newest = definitions.filter((d) => d.id === d.data.newest);
-    return groups
-      .sort((a, b) => a.data.order - b.data.order)
-      .map((group) => ({ group, contracts: newest.filter((d) => d.data.group === group.id) }));
+    return shelvesOf(groups, definitions);
   })();
   return shelvesCache;
+}
+
+/** The shelves as the sidebar shows them (see `navOf`): every page's key holds exactly this. */
+export async function navShelves(): Promise<NavShelf[]> {
+  return navOf(await shelves());
 }
 
 /** The adoptions of one definition version, in id order. */
@@ -67,11 +66,8 @@ export async function adoptionsOf(definitionId: string): Promise<AdoptionEntry[]
  * and adoption page's version switcher needs them, and making them is linear in the catalog's
  * adoptions, which per page made a large catalog's build quadratic.
  */
-export function catalogVersions(): Promise<{ versions: VersionedDefinition[]; latest: ReadonlySet<string> }> {
+export function catalogVersions(): Promise<CatalogVersions> {
   if (import.meta.env.DEV) versionsCache = undefined;
-  versionsCache ??= allDefinitions().then((list) => {
-    const versions = list.map((e) => ({ id: e.id, contract: e.data.contract, version: e.data.version, adoptions: e.data.adoptions }));
-    return { versions, latest: new Set(latestRoutes(versions).routes.map((r) => r.path)) };
-  });
+  versionsCache ??= allDefinitions().then(versionsOf);
   return versionsCache;
 }

@@ -7,11 +7,13 @@ import type { APIRoute, GetStaticPaths } from 'astro';
 import { answersOf } from '../../../lib/node/content/adoption-answers.ts';
 import { allDefinitions, type DefinitionEntry } from '../../../lib/node/content/collections.ts';
 import { publishedAnswers } from '../../../lib/site/adoption-answers.ts';
+import { withKeys } from '../../../lib/node/incremental/catalog-keys.ts';
 
 export const getStaticPaths = (async () =>
-  (await allDefinitions())
-    .filter((d) => d.data.adoptions.length)
-    .map((d) => ({ params: { cv: d.id, name: d.id }, props: { entry: d } }))) satisfies GetStaticPaths;
+  withKeys(
+    (await allDefinitions()).filter((d) => d.data.adoptions.length).map((d) => ({ params: { cv: d.id, name: d.id }, props: { entry: d } })),
+    (k) => k.adoptionsFile,
+  )) satisfies GetStaticPaths;
 
 export const GET: APIRoute = async ({ props }) => {
   const entry = props.entry as DefinitionEntry;

@@ -3,9 +3,13 @@
  */
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { allDefinitions } from '../../../lib/node/content/collections.ts';
+import { withKeys } from '../../../lib/node/incremental/catalog-keys.ts';
 
 export const getStaticPaths = (async () =>
-  (await allDefinitions()).map((d) => ({ params: { cv: d.id, name: d.id }, props: { raw: d.data.raw } }))) satisfies GetStaticPaths;
+  withKeys(
+    (await allDefinitions()).map((d) => ({ params: { cv: d.id, name: d.id }, props: { raw: d.data.raw } })),
+    (k) => k.file,
+  )) satisfies GetStaticPaths;
 
 export const GET: APIRoute = ({ props }) =>
   new Response(props.raw as string, { headers: { 'Content-Type': 'application/json; charset=utf-8' } });

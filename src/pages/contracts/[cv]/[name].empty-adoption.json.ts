@@ -6,9 +6,13 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { allDefinitions } from '../../../lib/node/content/collections.ts';
 import { adoptionSkeleton } from '../../../lib/site/skeleton.ts';
+import { withKeys } from '../../../lib/node/incremental/catalog-keys.ts';
 
 export const getStaticPaths = (async () =>
-  (await allDefinitions()).map((d) => ({ params: { cv: d.id, name: d.id }, props: { definition: d.data.definition } }))) satisfies GetStaticPaths;
+  withKeys(
+    (await allDefinitions()).map((d) => ({ params: { cv: d.id, name: d.id }, props: { definition: d.data.definition } })),
+    (k) => k.file,
+  )) satisfies GetStaticPaths;
 
 export const GET: APIRoute = ({ props }) =>
   new Response(`${JSON.stringify(adoptionSkeleton(props.definition as Parameters<typeof adoptionSkeleton>[0]), null, 2)}\n`, {

@@ -4,11 +4,13 @@
  */
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { allDefinitions } from '../../../lib/node/content/collections.ts';
+import { withKeys } from '../../../lib/node/incremental/catalog-keys.ts';
 
 export const getStaticPaths = (async () =>
-  (await allDefinitions())
-    .filter((d) => d.data.pack)
-    .map((d) => ({ params: { cv: d.id, name: d.id }, props: { raw: d.data.pack!.raw } }))) satisfies GetStaticPaths;
+  withKeys(
+    (await allDefinitions()).filter((d) => d.data.pack).map((d) => ({ params: { cv: d.id, name: d.id }, props: { raw: d.data.pack!.raw } })),
+    (k) => k.file,
+  )) satisfies GetStaticPaths;
 
 export const GET: APIRoute = ({ props }) =>
   new Response(props.raw as string, { headers: { 'Content-Type': 'application/json; charset=utf-8' } });

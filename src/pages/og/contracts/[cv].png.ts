@@ -6,6 +6,7 @@ import { plural } from '../../../lib/site/model/words.ts';
 import { cardPng, drawAhead } from '../../../lib/node/build/social-png.ts';
 import type { SocialCard } from '../../../lib/site/social.ts';
 import { CONTRACT_WORDS } from '../../../lib/site/model/words/contract.ts';
+import { withKeys } from '../../../lib/node/incremental/catalog-keys.ts';
 
 function card(entry: DefinitionEntry): SocialCard {
   const d = entry.data;
@@ -23,12 +24,11 @@ function card(entry: DefinitionEntry): SocialCard {
 }
 
 export const getStaticPaths = (async () => {
-  const paths = (await allDefinitions()).map((entry) => ({ params: { cv: entry.id }, props: { entry } }));
-  drawAhead(paths.map((p) => card(p.props.entry)));
-  return paths;
+  const paths = (await allDefinitions()).map((entry) => ({ params: { cv: entry.id }, props: { card: card(entry) } }));
+  drawAhead(paths.map((p) => p.props.card));
+  return withKeys(paths, (k) => k.file);
 }) satisfies GetStaticPaths;
 
 export const GET: APIRoute = async ({ props }) => {
-  const { entry } = props as { entry: DefinitionEntry };
-  return new Response(await cardPng(card(entry)), { headers: { 'Content-Type': 'image/png' } });
+  return new Response(await cardPng((props as { card: SocialCard }).card), { headers: { 'Content-Type': 'image/png' } });
 };

@@ -8,9 +8,13 @@ import { editorSchema } from '../../../lib/opengdd/editor-schema.ts';
 import { allDefinitions, type DefinitionEntry } from '../../../lib/node/content/collections.ts';
 import { adoptionSchemaUrl } from '../../../lib/site/urls.ts';
 import { ADOPTION_WORDS } from '../../../lib/site/model/words/adoption.ts';
+import { withKeys } from '../../../lib/node/incremental/catalog-keys.ts';
 
 export const getStaticPaths = (async () =>
-  (await allDefinitions()).map((entry) => ({ params: { cv: entry.id }, props: { entry } }))) satisfies GetStaticPaths;
+  withKeys(
+    (await allDefinitions()).map((entry) => ({ params: { cv: entry.id }, props: { entry } })),
+    (k) => k.file,
+  )) satisfies GetStaticPaths;
 
 export const GET: APIRoute = ({ props, site }) => {
   const { entry } = props as { entry: DefinitionEntry };

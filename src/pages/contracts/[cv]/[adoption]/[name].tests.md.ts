@@ -5,15 +5,17 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { adoptionMarkdown } from '../../../../lib/node/catalog/adoption-file.ts';
 import { allAdoptions, allDefinitions, type AdoptionEntry, type DefinitionEntry } from '../../../../lib/node/content/collections.ts';
+import { withKeys } from '../../../../lib/node/incremental/catalog-keys.ts';
 
 export const getStaticPaths = (async () => {
   const definitions = new Map((await allDefinitions()).map((d) => [d.id, d]));
-  return (await allAdoptions()).flatMap((a) => {
+  const paths = (await allAdoptions()).flatMap((a) => {
     const definition = definitions.get(a.data.definitionId)!;
     return definition.data.pack
       ? [{ params: { cv: a.data.definitionId, adoption: a.data.adoption, name: a.data.adoption }, props: { entry: a, definition } }]
       : [];
   });
+  return withKeys(paths, (k) => k.file);
 }) satisfies GetStaticPaths;
 
 export const GET: APIRoute = ({ props }) => {

@@ -7,18 +7,20 @@ import type { APIRoute, GetStaticPaths } from 'astro';
 import { adoptionText } from '../../../../lib/node/catalog/adoption-file.ts';
 import { allAdoptions, allDefinitions, type AdoptionEntry } from '../../../../lib/node/content/collections.ts';
 import { zipFiles, type ZipFile } from '../../../../lib/node/build/zip.ts';
+import { withKeys } from '../../../../lib/node/incremental/catalog-keys.ts';
 
 const FIXED_TIME = new Date(Date.UTC(2000, 0, 1));
 
 export const getStaticPaths = (async () => {
   const definitions = new Map((await allDefinitions()).map((d) => [d.id, d]));
-  return (await allAdoptions()).map((a) => {
+  const paths = (await allAdoptions()).map((a) => {
     const pack = definitions.get(a.data.definitionId)?.data.pack ?? undefined;
     return {
       params: { cv: a.data.definitionId, adoption: a.data.adoption, name: a.data.adoption },
       props: { entry: a, cv: a.data.definitionId, pack: pack?.raw, packDigest: pack?.digest },
     };
   });
+  return withKeys(paths, (k) => k.file);
 }) satisfies GetStaticPaths;
 
 export const GET: APIRoute = ({ props }) => {

@@ -5,6 +5,7 @@ import { appliesFact, plural } from '../../../../lib/site/model/words.ts';
 import { cardPng, drawAhead } from '../../../../lib/node/build/social-png.ts';
 import type { SocialCard } from '../../../../lib/site/social.ts';
 import { ADOPTION_WORDS } from '../../../../lib/site/model/words/adoption.ts';
+import { withKeys } from '../../../../lib/node/incremental/catalog-keys.ts';
 
 const W = ADOPTION_WORDS.card;
 
@@ -27,13 +28,12 @@ export const getStaticPaths = (async () => {
   const definitions = new Map((await allDefinitions()).map((d) => [d.id, d]));
   const paths = (await allAdoptions()).map((entry) => ({
     params: { cv: entry.data.definitionId, adoption: entry.data.adoption },
-    props: { entry, definition: definitions.get(entry.data.definitionId)! },
+    props: { card: card(entry, definitions.get(entry.data.definitionId)!) },
   }));
-  drawAhead(paths.map((p) => card(p.props.entry, p.props.definition)));
-  return paths;
+  drawAhead(paths.map((p) => p.props.card));
+  return withKeys(paths, (k) => k.file);
 }) satisfies GetStaticPaths;
 
 export const GET: APIRoute = async ({ props }) => {
-  const { entry, definition } = props as { entry: AdoptionEntry; definition: DefinitionEntry };
-  return new Response(await cardPng(card(entry, definition)), { headers: { 'Content-Type': 'image/png' } });
+  return new Response(await cardPng((props as { card: SocialCard }).card), { headers: { 'Content-Type': 'image/png' } });
 };

@@ -1,0 +1,247 @@
+/**
+ * What a build keeps for the next one: Astro's incremental-build cache (`node_modules/.astro/`, the
+ * folder a CI caches) and the output folder itself.
+ *
+ * - Trusted only after a build that finished. Astro writes its incremental-build manifest as soon
+ *   as the pages are written, before the site's own after-build steps; and a build stopped while
+ *   pages render has already replaced the stored copies of the pages it rendered, which the old
+ *   manifest would then restore under their old keys. So a build removes the "finished" mark as it
+ *   starts and writes it as its very last step, and a build that finds no mark starts cold. The
+ *   mark holds the digest of the manifest it vouches for and the output folder it was built into:
+ *   a manifest another build wrote since (two builds of one project at once, or into another
+ *   folder), or a build into another folder, starts cold too.
+ * - The output folder is kept rather than emptied: Astro then leaves a reused page where it is,
+ *   instead of copying it back from its cache (a millisecond a file, a minute for a large catalog).
+ *   Kept are only the files the routes of the last finished build wrote into this same folder, as
+ *   its mark lists them; everything else (bundles, the search index, the pages written after the
+ *   build, the sitemap, `public/`) is removed, to be written again. Outputs of routes that are gone
+ *   are removed once the build knows its own (see {@link BuildCache.prune}).
+ * - The search index's folder is kept with them, with the key of each of its bundles: the search
+ *   index writer reuses a bundle whose key is unchanged and writes the others anew (see
+ *   `search-reuse.ts`).
+ * - Nothing changed: a build whose inputs (`inputs.ts`) are those of the last finished build, and
+ *   whose output folder holds exactly the files that build left, each with the size and
+ *   modification time it had, has nothing to write (see {@link nothingChanged}).
+ * - A kept file must still have the size and modification time the mark gives it: a folder
+ *   restored from another run (a CI cache of `dist/` apart from `node_modules/.astro/`) or changed
+ *   by hand loses what no longer matches. A page so lost is copied back from Astro's cache; any
+ *   search-index file lost drops the whole index, to be written anew.
+ */
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { PageFactsRecord } from './page-facts.ts';
+import { createHash } from 'node:crypto';
+
+/** Astro's incremental-build manifest, in its cache folder. */
+export const ASTRO_MANIFEST = 'incremental-build.json';
+/** The mark of a finished build, in the cache folder: the output folder and its routes' files. */
+export const FINISHED_MARK = 'opengdd/build-finished.json';
+
+interface Mark {
+  outDir: string;
+  /** SHA-256 of Astro's manifest as this build left it. */
+  manifest: string;
+  /** The files the routes wrote, relative to `outDir`, `/`-separated. */
+  outputs: string[];
+  /** Size and modification time (ms) of every file the build left in `outDir`. */
+  stats: Record<string, [number, number]>;
+  /** The digest of the build's inputs (see `inputs.ts`), when it was made. */
+  inputs?: string;
+  /** The files the site wrote after the routes and lets the next build keep (see {@link BuildCache.after}). */
+  after?: string[];
+  /** The key of each search-index bundle written, by its folder relative to `outDir`. */
+  search?: Record<string, string>;
+  /** What the search index learnt of each HTML file (see `page-facts.ts`). */
+  pages?: PageFactsRecord;
+}
+
+/** The search index's folder in the output folder. */
+const SEARCH = 'pagefind/';
+
+/**
+ * Set on `globalThis` while a build runs with the last finished build's pages to reuse: the pages'
+ * code (another module instance) reads it through {@link reusesPages}.
+ */
+const REUSE = Symbol.for('opengdd-site.reuses-pages');
+
+/**
+ * Whether this build starts with a finished build's pages to reuse, so that most routes will not
+ * render: work done ahead for them (the social cards, `social-png.ts`) would be thrown away.
+ */
+export function reusesPages(): boolean {
+  return (globalThis as Record<symbol, unknown>)[REUSE] === true;
+}
+
+/** A build's side of the cache. */
+export interface BuildCache {
+  /** Removes the outputs of the last build's routes that this build's routes (`outputs`) no longer write. */
+  prune(outputs: readonly string[]): void;
+  /**
+   * The files the last finished build wrote after its routes (the version-free pages) and that are
+   * still as it left them: for this build's writer to leave alone where they are still right.
+   */
+  after: ReadonlySet<string>;
+  /** This build wrote, or found right, the after-build files `files`: the others kept go. */
+  keepAfter(files: readonly string[]): void;
+  /**
+   * Marks the build finished, its routes having written `outputs` (relative to the output folder)
+   * and the search index writer its bundles with the keys `search`.
+   */
+  finish(outputs: readonly string[], search: ReadonlyMap<string, string>, pages?: PageFactsRecord, inputs?: string): void;
+  /** The keys of the search-index bundles the output folder holds, by folder (empty: it holds none). */
+  search: ReadonlyMap<string, string>;
+  /** What the last finished build learnt of the output folder's HTML files, when it is trusted. */
+  pages: PageFactsRecord | undefined;
+}
+
+/**
+ * At a build's start, with the cache folder `cacheDir` and the output folder `outDir` (both
+ * absolute): forgets what an unfinished build left, and clears the mark until this build finishes;
+ * then readies the output folder (see the file's comment).
+ */
+export function startBuildCache(cacheDir: string, outDir: string): BuildCache {
+  const markFile = path.join(cacheDir, FINISHED_MARK);
+  const manifestFile = path.join(cacheDir, ASTRO_MANIFEST);
+  const found = readMark(markFile);
+  const mark = found && found.outDir === outDir && found.manifest === fileDigest(manifestFile) ? found : undefined;
+  if (!mark) rmSync(manifestFile, { force: true });
+  (globalThis as Record<symbol, unknown>)[REUSE] = mark !== undefined;
+  rmSync(markFile, { force: true });
+  const same = mark !== undefined;
+  const kept = same ? new Set(mark.outputs) : new Set<string>();
+  const afterBefore = same ? new Set(mark.after ?? []) : new Set<string>();
+  const after = new Set<string>();
+  let afterNow: readonly string[] = [];
+  let searchLost = false;
+  removeFilesBut(outDir, (file, st) => {
+    const search = file.startsWith(SEARCH);
+    const later = afterBefore.has(file);
+    if (!same || !(search || later || kept.has(file))) return false;
+    const [size, mtime] = Object.hasOwn(mark.stats, file) ? mark.stats[file]! : [];
+    const unchanged = st.size === size && st.mtimeMs === mtime;
+    if (search && !unchanged) searchLost = true;
+    if (later && unchanged) after.add(file);
+    return unchanged;
+  });
+  if (searchLost) rmSync(path.join(outDir, SEARCH), { recursive: true, force: true });
+  return {
+    search: new Map(same && !searchLost ? Object.entries(mark.search ?? {}) : []),
+    pages: mark?.pages,
+    after,
+    prune(outputs) {
+      const now = new Set(outputs);
+      removeFiles(outDir, [...kept].filter((file) => !now.has(file) && !after.has(file)));
+    },
+    keepAfter(files) {
+      const now = new Set(files);
+      removeFiles(outDir, [...after].filter((file) => !now.has(file)));
+      afterNow = files;
+    },
+    finish(outputs, search, pages, inputs) {
+      const mark: Mark = {
+        outDir,
+        manifest: fileDigest(manifestFile),
+        outputs: [...outputs],
+        after: [...afterNow],
+        stats: fileStats(outDir),
+        search: Object.fromEntries(search),
+        ...(pages ? { pages } : {}),
+        ...(inputs ? { inputs } : {}),
+      };
+      mkdirSync(path.dirname(markFile), { recursive: true });
+      writeFileSync(markFile, JSON.stringify(mark));
+    },
+  };
+}
+
+/**
+ * Whether the last finished build had the inputs `inputs` (see `inputs.ts`), was built into
+ * `outDir`, and left it exactly as it is now: the same files, each with the size and modification
+ * time it had. Then a build has nothing to write; returns the number of files found as they were.
+ * Otherwise undefined, and nothing is touched.
+ */
+export function nothingChanged(cacheDir: string, outDir: string, inputs: string): number | undefined {
+  const mark = readMark(path.join(cacheDir, FINISHED_MARK));
+  if (!mark || mark.inputs !== inputs || mark.outDir !== outDir || mark.manifest !== fileDigest(path.join(cacheDir, ASTRO_MANIFEST))) return undefined;
+  const recorded = Object.keys(mark.stats).length;
+  let found = 0;
+  let same = true;
+  walkFiles(outDir, (file, st) => {
+    found += 1;
+    const [size, mtime] = Object.hasOwn(mark.stats, file) ? mark.stats[file]! : [];
+    if (st.size !== size || st.mtimeMs !== mtime) same = false;
+    return same;
+  });
+  return same && found === recorded && recorded > 0 ? found : undefined;
+}
+
+/** Size and modification time of every file under `outDir` (relative, `/`-separated), `.git` aside. */
+function fileStats(outDir: string): Mark['stats'] {
+  const stats: Mark['stats'] = {};
+  walkFiles(outDir, (file, st) => {
+    stats[file] = [st.size, st.mtimeMs];
+    return true;
+  });
+  return stats;
+}
+
+/** Calls `visit` with every file under `dir` (relative, `/`-separated; `.git` aside) until it returns false. */
+function walkFiles(dir: string, visit: (file: string, st: { size: number; mtimeMs: number }) => boolean): void {
+  if (!existsSync(dir)) return;
+  const walk = (rel: string): boolean => {
+    for (const e of readdirSync(path.join(dir, rel), { withFileTypes: true })) {
+      const name = rel ? `${rel}/${e.name}` : e.name;
+      if (name === '.git') continue;
+      if (e.isDirectory()) {
+        if (!walk(name)) return false;
+      } else if (!visit(name, statSync(path.join(dir, name)))) return false;
+    }
+    return true;
+  };
+  walk('');
+}
+
+/** The SHA-256 of a file, or `absent`. */
+function fileDigest(file: string): string {
+  try {
+    return createHash('sha256').update(readFileSync(file)).digest('hex');
+  } catch {
+    return 'absent';
+  }
+}
+
+function readMark(file: string): Mark | undefined {
+  try {
+    const mark = JSON.parse(readFileSync(file, 'utf8')) as Mark;
+    return typeof mark.outDir === 'string' && Array.isArray(mark.outputs) && typeof mark.stats === 'object' && mark.stats !== null ? mark : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Removes every file under `dir` but those `keep` says (relative, `/`-separated) and `.git`. */
+function removeFilesBut(dir: string, keep: (file: string, st: { size: number; mtimeMs: number }) => boolean): void {
+  const gone: string[] = [];
+  walkFiles(dir, (file, st) => {
+    if (!keep(file, st)) gone.push(file);
+    return true;
+  });
+  removeFiles(dir, gone);
+}
+
+/**
+ * Removes `files` (relative to `dir`, `/`-separated), then each of their folders left empty, up to
+ * `dir` (not `dir` itself): only the folders the files were in are looked at, not the whole tree.
+ */
+function removeFiles(dir: string, files: readonly string[]): void {
+  const folders = new Set<string>();
+  for (const file of files) {
+    rmSync(path.join(dir, file), { force: true });
+    for (let f = path.posix.dirname(file); f !== '.'; f = path.posix.dirname(f)) folders.add(f);
+  }
+  // Deepest first, so a folder's emptied subfolders are gone before it is looked at.
+  for (const folder of [...folders].sort((a, b) => b.split('/').length - a.split('/').length)) {
+    const full = path.join(dir, folder);
+    if (existsSync(full) && readdirSync(full).length === 0) rmdirSync(full);
+  }
+}

@@ -1,0 +1,70 @@
+/**
+ * What the search index needs of each HTML file of the output folder — whether it has a body to
+ * index, and the digest of its bytes — kept between builds, so that a second build reads only the
+ * files that changed. A file whose size and modification time are those recorded is taken as the
+ * file recorded: a reused page is left untouched in the kept output folder (see `build-cache.ts`),
+ * while a page written again, or copied back from Astro's cache, gets a new modification time and
+ * is read. The facts are made by one writer (the index writer's source, see `search-index.ts`):
+ * another writer's facts are not used.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+/** One file's facts: size, modification time (ms), whether it is indexed, the SHA-256 of its bytes. */
+export type PageFact = [size: number, mtimeMs: number, indexed: boolean, digest: string];
+
+/** The facts of one build, as the build-finished mark keeps them. */
+export interface PageFactsRecord {
+  /** The digest of the writer whose rule decided `indexed`. */
+  writer: string;
+  files: Record<string, PageFact>;
+}
+
+/** The facts of this build's HTML files: recorded ones reused, the others read. */
+export class PageFacts {
+  private readonly outDir: string;
+  private readonly before: Readonly<Record<string, PageFact>>;
+  private readonly writer: string;
+  private readonly indexed: (html: string) => boolean;
+  private readonly now = new Map<string, PageFact>();
+  /** Files read this build (the others were taken from the record). */
+  read = 0;
+
+  /**
+   * (No parameter properties: Node loads this file by stripping its types.)
+   * @param outDir the output folder (absolute)
+   * @param before the last finished build's record, if it is to be trusted
+   * @param writer the source of the index writer (the rule `indexed` comes from)
+   * @param indexed whether a page's HTML has a body to index
+   */
+  constructor(outDir: string, before: PageFactsRecord | undefined, writer: string, indexed: (html: string) => boolean) {
+    this.outDir = outDir;
+    this.writer = createHash('sha256').update(writer).digest('hex');
+    this.before = before?.writer === this.writer ? before.files : {};
+    this.indexed = indexed;
+  }
+
+  /** The facts of `file` (relative to the output folder, `/`-separated). */
+  of(file: string): { indexed: boolean; digest: string } {
+    let fact = this.now.get(file);
+    if (!fact) {
+      const full = path.join(this.outDir, file);
+      const st = statSync(full);
+      const old = Object.hasOwn(this.before, file) ? this.before[file] : undefined;
+      if (old && old[0] === st.size && old[1] === st.mtimeMs) fact = old;
+      else {
+        const bytes = readFileSync(full);
+        this.read += 1;
+        fact = [st.size, st.mtimeMs, this.indexed(bytes.toString('utf8')), createHash('sha256').update(bytes).digest('hex')];
+      }
+      this.now.set(file, fact);
+    }
+    return { indexed: fact[2], digest: fact[3] };
+  }
+
+  /** The record of this build's files, for the next build. */
+  record(): PageFactsRecord {
+    return { writer: this.writer, files: Object.fromEntries(this.now) };
+  }
+}

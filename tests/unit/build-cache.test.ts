@@ -1,0 +1,150 @@
+/**
+ * What a build keeps for the next (src/lib/node/incremental/build-cache.ts): Astro's incremental-build manifest
+ * and the output folder are trusted only after a build that finished, and of the output folder
+ * only the files the routes of the last finished build wrote into that same folder.
+ */
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ASTRO_MANIFEST, nothingChanged, startBuildCache } from '../../src/lib/node/incremental/build-cache.ts';
+
+let root = '';
+let cache = '';
+let out = '';
+
+function write(file: string, text = 'x'): void {
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, text);
+}
+
+/** Every file under `dir`, relative, sorted. */
+function files(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
+    .sort();
+}
+
+const ROUTES = ['index.html', 'contracts/a-1/index.html', 'contracts/a-1/x/x.zip'];
+
+/** A finished build into `out`: its routes' files, a bundle, the search index, Astro's manifest. */
+function finishedBuild(inputs?: string): void {
+  const build = startBuildCache(cache, out);
+  for (const f of ROUTES) write(path.join(out, f));
+  write(path.join(out, '_astro/site.abc.css'));
+  write(path.join(out, 'pagefind/pagefind-entry.json'));
+  write(path.join(cache, ASTRO_MANIFEST), '{}');
+  build.prune(ROUTES);
+  build.finish(ROUTES, new Map([['pagefind', 'k']]), undefined, inputs);
+}
+
+beforeEach(() => {
+  root = mkdtempSync(path.join(os.tmpdir(), 'opengdd-cache-'));
+  cache = path.join(root, 'node_modules/.astro');
+  out = path.join(root, 'dist');
+});
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+describe('the build cache', () => {
+  it("after a finished build: keeps the manifest and the routes' files, removes the rest", () => {
+    finishedBuild();
+    const next = startBuildCache(cache, out);
+    expect(existsSync(path.join(cache, ASTRO_MANIFEST))).toBe(true);
+    // The search index stays with its bundles' keys, for its writer to reuse (search-reuse.ts).
+    expect(files(out)).toEqual([...ROUTES, 'pagefind/pagefind-entry.json'].sort());
+    expect(next.search).toEqual(new Map([['pagefind', 'k']]));
+  });
+
+  it('after a build that did not finish: drops the manifest and empties the output folder', () => {
+    finishedBuild();
+    startBuildCache(cache, out);
+    // That build stops before its end: the one after it starts cold.
+    startBuildCache(cache, out);
+    expect(existsSync(path.join(cache, ASTRO_MANIFEST))).toBe(false);
+    expect(files(out)).toEqual([]);
+  });
+
+  it('keeps no file changed since (its page is copied back from Astro\'s cache), and no search index with a file changed', () => {
+    finishedBuild();
+    writeFileSync(path.join(out, 'contracts/a-1/index.html'), 'another run');
+    writeFileSync(path.join(out, 'pagefind/pagefind-entry.json'), 'another run!');
+    const next = startBuildCache(cache, out);
+    expect(files(out)).toEqual(['contracts/a-1/x/x.zip', 'index.html']);
+    expect(next.search.size).toBe(0);
+  });
+
+  it('a build into a folder that the last finished build did not write starts cold', () => {
+    finishedBuild();
+    const other = path.join(root, 'elsewhere');
+    write(path.join(other, 'index.html'));
+    expect(startBuildCache(cache, other).search.size).toBe(0);
+    expect(files(other)).toEqual([]);
+    expect(existsSync(path.join(cache, ASTRO_MANIFEST))).toBe(false);
+  });
+
+  it('a manifest that another build wrote since the mark (two builds at once) is not trusted', () => {
+    finishedBuild();
+    write(path.join(cache, ASTRO_MANIFEST), '{"another":"build"}');
+    expect(startBuildCache(cache, out).search.size).toBe(0);
+    expect(existsSync(path.join(cache, ASTRO_MANIFEST))).toBe(false);
+    expect(files(out)).toEqual([]);
+  });
+
+  it('an output folder gone (a CI run starts without it) still trusts the manifest', () => {
+    finishedBuild();
+    rmSync(out, { recursive: true });
+    startBuildCache(cache, out);
+    // Astro copies each reused page back from its own cache.
+    expect(existsSync(path.join(cache, ASTRO_MANIFEST))).toBe(true);
+  });
+
+  it("removes the files of routes gone since, and their folders, once the build knows its own", () => {
+    finishedBuild();
+    const build = startBuildCache(cache, out);
+    build.prune(['index.html', 'contracts/a-1/index.html']);
+    expect(files(out)).toEqual(['contracts/a-1/index.html', 'index.html', 'pagefind/pagefind-entry.json']);
+    expect(existsSync(path.join(out, 'contracts/a-1/x'))).toBe(false);
+  });
+
+  it('with the same inputs and the output folder as it was left, nothing is to be done; else the build goes on', () => {
+    finishedBuild('inputs 1');
+    expect(nothingChanged(cache, out, 'inputs 1')).toBe(ROUTES.length + 2);
+    expect(nothingChanged(cache, out, 'inputs 2')).toBeUndefined();
+    expect(nothingChanged(cache, path.join(root, 'elsewhere'), 'inputs 1')).toBeUndefined();
+    const changes: (() => void)[] = [
+      () => writeFileSync(path.join(out, 'index.html'), 'changed'),
+      () => rmSync(path.join(out, 'index.html')),
+      () => write(path.join(out, 'extra.html')),
+      () => write(path.join(cache, ASTRO_MANIFEST), '{"another":"build"}'),
+    ];
+    for (const change of changes) {
+      finishedBuild('inputs 1');
+      change();
+      expect(nothingChanged(cache, out, 'inputs 1')).toBeUndefined();
+    }
+    // A build that did not record its inputs, or did not finish, vouches for nothing.
+    finishedBuild();
+    expect(nothingChanged(cache, out, 'inputs 1')).toBeUndefined();
+    finishedBuild('inputs 1');
+    startBuildCache(cache, out);
+    expect(nothingChanged(cache, out, 'inputs 1')).toBeUndefined();
+  });
+
+  it('keeps the files written after the routes while unchanged; those not written again go, with their folders', () => {
+    const AFTER = ['contracts/x/index.html', 'contracts/y/index.html'];
+    const first = startBuildCache(cache, out);
+    for (const f of [...ROUTES, ...AFTER]) write(path.join(out, f));
+    first.prune(ROUTES);
+    first.keepAfter(AFTER);
+    first.finish(ROUTES, new Map());
+    writeFileSync(path.join(out, AFTER[1]!), 'changed by hand');
+    const next = startBuildCache(cache, out);
+    expect(next.after).toEqual(new Set([AFTER[0]]));
+    expect(files(out)).toEqual([...ROUTES, AFTER[0]!].sort());
+    next.keepAfter([]);
+    expect(files(out)).toEqual([...ROUTES].sort());
+    expect(existsSync(path.join(out, 'contracts/x'))).toBe(false);
+  });
+});
