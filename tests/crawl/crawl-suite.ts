@@ -28,7 +28,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalog, type CatalogModel } from '../../src/lib/node/catalog/catalog.ts';
 import { corpusDir, corpusPresent, repoRoot } from '../helpers/paths.ts';
-import { CHROMIUM, launch, reportCspViolations, serve, sharedSiteDir, watchErrors } from '../helpers/browser.ts';
+import { CHROMIUM, launch, reportCspViolations, serve, sharedSiteDir, watchErrors, watchRequests, type FailedRequests } from '../helpers/browser.ts';
 import { EMBEDDED_ENV } from '../helpers/shared-builds.ts';
 import { chromiumCpuSeconds, crawl, failing, fileOf, htmlFiles, redirectOf, representativePages, runAxe, type CrawlReport } from '../helpers/crawl.ts';
 import { boundaryWords, gluedWords, openSearch, search, shownExcerpts, shownWords } from '../helpers/search.ts';
@@ -78,6 +78,7 @@ export function crawlSuite(b: CrawlBuild): void {
     let report: CrawlReport | undefined;
     let searchPage: Page;
     let searchErrors: string[];
+    let searchRequests: FailedRequests;
 
     beforeAll(async () => {
       const t0 = performance.now();
@@ -144,7 +145,7 @@ export function crawlSuite(b: CrawlBuild): void {
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
       searchPage = await context.newPage();
       searchErrors = watchErrors(searchPage);
-      searchPage.on('requestfailed', (r) => searchErrors.push(`request failed: ${r.url()} (${r.failure()?.errorText})`));
+      searchRequests = watchRequests(searchPage, searchErrors);
       await searchPage.goto(`${site.url}/contracts/`);
       await openSearch(searchPage);
       return searchPage;
@@ -163,6 +164,7 @@ export function crawlSuite(b: CrawlBuild): void {
           if (url.hash && report) expect(report.ids.get(file!)?.has(decodeURIComponent(url.hash.slice(1))), `search "${query}" links to ${href}`).toBe(true);
         }
       }
+      await searchRequests.settle();
       expect(searchErrors).toEqual([]);
       return top.map((h) => new URL(h.href, site.url).pathname);
     }
@@ -276,7 +278,7 @@ export function crawlSuite(b: CrawlBuild): void {
         await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.url });
         const page = await context.newPage();
         const errors = watchErrors(page);
-        page.on('requestfailed', (r) => errors.push(`request failed: ${r.url()} (${r.failure()?.errorText})`));
+        const requests = watchRequests(page, errors);
         const used = new Set<string>();
         // After a navigation has only committed, the new document may not hold its explorer yet (an
         // empty list is "every one ready"): wait for the load, then for an explorer that is ready.
@@ -365,6 +367,7 @@ export function crawlSuite(b: CrawlBuild): void {
         await Promise.all([page.waitForURL((u) => u.pathname !== `/contracts/${latest}/`), page.goto(`${site.url}/contracts/${latest}/`)]);
         await ready();
         used.add('version-free address');
+        await requests.settle();
         const expected404 = (e: string) => e.includes('/no-such-page/') && e.includes('status of 404');
         expect(errors.filter((e) => !expected404(e))).toEqual([]);
         expect([...used].sort()).toEqual(

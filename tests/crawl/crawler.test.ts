@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM, launch, serve } from '../helpers/browser.ts';
+import { CHROMIUM, launch, serve, watchRequests } from '../helpers/browser.ts';
 import { remove } from '../helpers/site.ts';
 import { crawl, fileOf, redirectOf, representativePages, type CrawlReport } from '../helpers/crawl.ts';
 
@@ -154,4 +154,41 @@ describe.skipIf(!existsSync(CHROMIUM))('the crawler finds what is planted', () =
       'contracts/index.html',
     ]);
   });
+});
+
+describe.skipIf(!existsSync(CHROMIUM))('a request cancelled as the page moves on', () => {
+  it('is asked for again, and counts as a failure only when it is not served', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'opengdd-cancelled-'));
+    writeFileSync(path.join(dir, 'here.png'), 'png');
+    writeFileSync(path.join(dir, 'next.html'), page('Next', '<p>Next</p>'));
+    writeFileSync(path.join(dir, 'index.html'), page('First', '<img src="/here.png" alt="here"><img src="/gone.png" alt="gone">'));
+    const site = await serve(dir);
+    const browser = await launch();
+    try {
+      const tab = await browser.newPage();
+      const failures: string[] = [];
+      const requests = watchRequests(tab, failures);
+      // Both images are held back until the page has gone on, so the browser cancels both.
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      const cancelled: string[] = [];
+      tab.on('requestfailed', (r) => cancelled.push(`${new URL(r.url()).pathname} ${r.failure()?.errorText}`));
+      await tab.route('**/*.png', async (route) => {
+        await held;
+        await route.continue().catch(() => undefined);
+      });
+      await tab.goto(`${site.url}/`, { waitUntil: 'commit' });
+      await tab.waitForFunction(() => document.images.length === 2);
+      await tab.goto(`${site.url}/next.html`);
+      release();
+      expect(cancelled.sort()).toEqual(['/gone.png net::ERR_ABORTED', '/here.png net::ERR_ABORTED']);
+      expect(failures).toEqual([]);
+      await requests.settle();
+      expect(failures).toEqual([`request failed: ${site.url}/gone.png (cancelled, then 404)`]);
+    } finally {
+      await browser.close();
+      await site.close();
+      remove(dir);
+    }
+  }, 60_000);
 });

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { corpusDir, corpusPresent } from '../helpers/paths.ts';
 import { redirectOf } from '../helpers/crawl.ts';
 import { openSearch, search } from '../helpers/search.ts';
-import { CHROMIUM, launch, serve, sharedSiteDir, watchErrors } from '../helpers/browser.ts';
+import { CHROMIUM, launch, serve, sharedSiteDir, watchErrors, watchRequests } from '../helpers/browser.ts';
 import { BASE, baseSite } from '../helpers/shared-builds.ts';
 
 const browserPresent = existsSync(CHROMIUM);
@@ -299,7 +299,7 @@ describe.skipIf(!browserPresent)(`search under a base: the embedded catalog buil
     const p = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors = watchErrors(p);
     const failed: string[] = [];
-    p.on('requestfailed', (r) => failed.push(`${r.url()} (${r.failure()?.errorText})`));
+    const requests = watchRequests(p, failed);
     p.on('response', (r) => {
       if (r.status() >= 400) failed.push(`${r.url()}: HTTP ${r.status()}`);
     });
@@ -316,6 +316,7 @@ describe.skipIf(!browserPresent)(`search under a base: the embedded catalog buil
     await Promise.all([p.waitForURL(`${site.url}${first}`), p.keyboard.press('Enter')]);
     expect(await p.title()).toMatch(/^Clamped meter/);
     expect(errors).toEqual([]);
+    await requests.settle();
     expect(failed).toEqual([]);
   }, 300_000);
 });

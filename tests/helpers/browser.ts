@@ -107,6 +107,37 @@ export function watchErrors(page: Page): string[] {
   return errors;
 }
 
+/**
+ * Collects the requests a page could not make. A request the browser cancelled (`net::ERR_ABORTED`:
+ * the page navigated on while its favicon or a lazy frame was still loading) says nothing of the
+ * site, so {@link FailedRequests.settle} asks for each such address again and keeps it as a failure
+ * only when it is not served then.
+ */
+export function watchRequests(page: Page, failures: string[]): FailedRequests {
+  const aborted = new Set<string>();
+  page.on('requestfailed', (r) => {
+    const why = r.failure()?.errorText ?? '?';
+    if (why === 'net::ERR_ABORTED') aborted.add(r.url());
+    else failures.push(`request failed: ${r.url()} (${why})`);
+  });
+  return {
+    async settle() {
+      for (const url of aborted) {
+        const response = await page.context().request.get(url).catch((e: Error) => e);
+        if (response instanceof Error) failures.push(`request failed: ${url} (cancelled, then ${response.message.split('\n')[0]})`);
+        else if (!response.ok()) failures.push(`request failed: ${url} (cancelled, then ${response.status()})`);
+      }
+      aborted.clear();
+    },
+  };
+}
+
+/** What {@link watchRequests} gives: cancelled requests still to be asked for again. */
+export interface FailedRequests {
+  /** Asks again for every address whose request was cancelled; the unserved ones become failures. */
+  settle(): Promise<void>;
+}
+
 /** A built site served on 127.0.0.1. */
 export interface ServedSite {
   dir: string;

@@ -549,6 +549,7 @@ export async function crawl(browser: Browser, options: CrawlOptions): Promise<Cr
   };
 
   const pages: Page[] = [];
+  const cancelled = new Map<string, string>();
   const sinks = new Map<Page, { file: string }>();
   for (let i = 0; i < concurrency; i++) {
     const page = await context.newPage();
@@ -558,7 +559,12 @@ export async function crawl(browser: Browser, options: CrawlOptions): Promise<Cr
       if (m.type() === 'error') problem(sink.file, `console error: ${m.text()}${m.location().url ? ` (${m.location().url})` : ''}`);
     });
     page.on('pageerror', (e) => problem(sink.file, `uncaught ${e.name}: ${e.message}`));
-    page.on('requestfailed', (r) => problem(sink.file, `request failed: ${r.method()} ${r.url()} (${r.failure()?.errorText ?? '?'})`));
+    page.on('requestfailed', (r) => {
+      const why = r.failure()?.errorText ?? '?';
+      // Cancelled as the page moved on: asked for again once the crawl is done (below).
+      if (why === 'net::ERR_ABORTED' && r.method() === 'GET') cancelled.set(r.url(), sink.file);
+      else problem(sink.file, `request failed: ${r.method()} ${r.url()} (${why})`);
+    });
     page.on('response', (r) => {
       if (r.status() >= 400 && new URL(r.url()).origin === servedOrigin) problem(sink.file, `response ${r.status()} for ${r.url()}`);
     });
@@ -585,6 +591,11 @@ export async function crawl(browser: Browser, options: CrawlOptions): Promise<Cr
   report.orphans = files.filter((f) => !seen.has(f));
   for (const f of report.orphans) enqueue(f);
   await pool(queue, concurrency, work);
+  for (const [url, file] of cancelled) {
+    const response = await context.request.get(url).catch((e: Error) => e);
+    if (response instanceof Error) problem(file, `request failed: GET ${url} (cancelled, then ${response.message.split('\n')[0]})`);
+    else if (!response.ok()) problem(file, `request failed: GET ${url} (cancelled, then ${response.status()})`);
+  }
   await context.close();
 
   // 3. Links and fragments, now that every page's ids are known.
