@@ -19,7 +19,7 @@ import { missingPackProblem, strayEntries } from './layout.ts';
 import { adoptionNameProblem, definitionNameProblem, versionProblem } from './names.ts';
 import { readProse } from './about-prose.ts';
 import { placeFindings, type PlacedText } from './finding-places.ts';
-import { diag, parseJson, readText, sha256Digest } from './read.ts';
+import { diag, parseJson, readText, readTexts, sha256Digest, type ReadOutcome } from './read.ts';
 
 /** One shelf of `groups.json`. */
 export interface CatalogGroup {
@@ -331,21 +331,30 @@ async function readAdoptions<A extends { id: string }>(
   const adoptionsRel = `${dir}/adoptions`;
   const entries = await listDir(join(root, adoptionsRel), adoptionsRel, []);
   const adoptions: A[] = [];
-  for (const entry of entries ?? []) {
-    if (entry.name.startsWith('.')) continue;
-    const rel = `${adoptionsRel}/${entry.name}`;
-    if (!entry.file || !entry.name.endsWith('.json') || entry.name.endsWith('.pack.json')) {
+  const named = (entries ?? [])
+    .filter((entry) => !entry.name.startsWith('.'))
+    .map((entry) => ({ entry, rel: `${adoptionsRel}/${entry.name}`, id: entry.name.slice(0, -'.json'.length) }));
+  const isAdoptionFile = ({ entry }: (typeof named)[number]) => entry.file && entry.name.endsWith('.json') && !entry.name.endsWith('.pack.json');
+  const isAdoptionId = ({ id }: (typeof named)[number]) => /^[a-z0-9]+(-[a-z0-9]+)*$/.test(id);
+  const texts = readTexts(
+    named.filter((n) => isAdoptionFile(n) && isAdoptionId(n)).map(({ rel }) => ({ path: join(root, rel), display: rel })),
+    root,
+  );
+  for (const one of named) {
+    const { rel, id } = one;
+    if (!isAdoptionFile(one)) {
       out.push(diag('CATALOG_LAYOUT', rel, '', 'Only adoption files (<adoption>.json) belong in adoptions/.'));
       continue;
     }
-    const id = entry.name.slice(0, -'.json'.length);
-    if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(id)) {
+    if (!isAdoptionId(one)) {
       out.push(diag('CONTRACT_INSTANCE_FILENAME', rel, '', `The adoption id "${id}" (the file name without .json) is not kebab-case without dots.`));
       continue;
     }
     const overlong = adoptionNameProblem(id, rel);
     if (overlong) out.push(overlong);
-    const file = await readText(join(root, rel), rel, out, root);
+    // One outcome per file listed for reading, in the same order as this loop reaches them.
+    const { file, found } = (await texts.next()).value as ReadOutcome;
+    out.push(...found);
     const parsed = file && parseJson(file.text, rel, 'CONTRACT_INSTANCE_JSON', out);
     if (!file || !parsed) continue;
     const doc = parsed.value;

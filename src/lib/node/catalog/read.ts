@@ -51,6 +51,46 @@ export async function readText(path: string, display: string, out: Diagnostic[],
   }
 }
 
+/** A file to read with {@link readTexts}: its path and the name findings give it. */
+export interface TextToRead {
+  path: string;
+  display: string;
+}
+
+/** What {@link readTexts} yields for one file. */
+export interface ReadOutcome {
+  file: ReadFile | undefined;
+  /** The findings reading it made. */
+  found: Diagnostic[];
+}
+
+/**
+ * {@link readText} for many files, a few ahead of the caller, yielding each outcome in the order
+ * given with the findings its reading made (for the caller to add where one `readText` would
+ * have). Read one after another, each waited for, a large catalog's check spent half its time
+ * idle: 7,500 adoption files took 3.3 s of a 6.4 s load, waiting on the file system.
+ */
+export async function* readTexts(
+  files: readonly TextToRead[],
+  within?: string,
+  ahead = 16,
+): AsyncGenerator<ReadOutcome, void> {
+  const pending: Promise<ReadOutcome>[] = [];
+  let next = 0;
+  const start = () => {
+    const { path, display } = files[next++]!;
+    const found: Diagnostic[] = [];
+    // readText reports every failure as a finding and never rejects.
+    pending.push(readText(path, display, found, within).then((file) => ({ file, found })));
+  };
+  while (next < files.length && pending.length < ahead) start();
+  while (pending.length) {
+    const outcome = await pending.shift()!;
+    if (next < files.length) start();
+    yield outcome;
+  }
+}
+
 /** Whether `path`, with every symbolic link followed, lies inside the folder `root` (also followed). */
 export async function isInside(path: string, root: string): Promise<boolean> {
   const [real, base] = await Promise.all([realpath(path), realpath(root)]);
