@@ -2,6 +2,7 @@
  * Reads and verifies a whole catalog folder (the layout in README.md): groups, definitions with
  * their about.mdx frontmatter, packs and adoptions. Reads only; never writes into the folder.
  */
+import { createHash } from 'node:crypto';
 import { readdir, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import yaml from 'js-yaml';
@@ -102,6 +103,36 @@ export interface LoadOptions<A extends { id: string } = CatalogAdoption> {
    * adoption's report and document came to about 36 KB each, over a gigabyte for 30,000 adoptions.
    */
   keep?: (adoption: CatalogAdoption) => A;
+  /**
+   * Checks of adoption files remembered from an earlier load (see {@link AdoptionRecall}): a file
+   * whose key was seen is neither parsed nor checked again. The site's build keeps them between
+   * builds (`incremental/check-memo.ts`).
+   */
+  recall?: AdoptionRecall<A>;
+}
+
+/**
+ * What a load made of an adoption file before: every finding about it after its reading (placed),
+ * and what `keep` made of it. The key ({@link adoptionKey}) holds everything the check reads; the
+ * recall answers only for the same code (its own concern, see `check-memo.ts`).
+ */
+export interface AdoptionRecall<A> {
+  get(key: string): { findings: Diagnostic[]; kept: A } | undefined;
+  set(key: string, findings: Diagnostic[], kept: A): void;
+}
+
+/**
+ * The key of an adoption file's check: the catalog folder, the file's place and text, its
+ * folder's definition.json text and the pack it is checked against.
+ */
+function adoptionKey(root: string, rel: string, text: string, definitionText: string, pack: RawPack | undefined): string {
+  return createHash('sha256')
+    .update(JSON.stringify([root, rel, pack ? [pack.rel, pack.digest] : null]))
+    .update('\0')
+    .update(definitionText)
+    .update('\0')
+    .update(text)
+    .digest('hex');
 }
 
 /**
@@ -114,6 +145,7 @@ export async function loadCatalog<A extends { id: string } = CatalogAdoption>(
 ): Promise<{ model: CatalogModel<A>; diagnostics: Diagnostic[] }> {
   const analyze = options.analyze ?? analyzeAdoption;
   const keep = options.keep ?? ((a: CatalogAdoption) => a as unknown as A);
+  const recall = options.recall;
   const out: Diagnostic[] = [];
   /** The texts of the files findings may still point into once every check has run (not adoptions: see readAdoptions). */
   const texts = new Map<string, PlacedText>();
@@ -147,7 +179,7 @@ export async function loadCatalog<A extends { id: string } = CatalogAdoption>(
     const overlong = definitionNameProblem(entry.name);
     if (overlong) out.push(overlong);
     folders.add(entry.name);
-    const def = await readDefinitionFolder(root, entry.name, m[1]!, Number(m[2]), groupIds, packs, out, texts, analyze, keep);
+    const def = await readDefinitionFolder(root, entry.name, m[1]!, Number(m[2]), groupIds, packs, out, texts, analyze, keep, recall);
     if (def) model.definitions.push(def);
   }
   for (const [id, pack] of packs) {
@@ -259,6 +291,7 @@ async function readDefinitionFolder<A extends { id: string }>(
   texts: Map<string, PlacedText>,
   analyze: typeof analyzeAdoption,
   keep: (adoption: CatalogAdoption) => A,
+  recall: AdoptionRecall<A> | undefined,
 ): Promise<CatalogDefinition<A> | undefined> {
   const dir = `catalog/${id}`;
   const defRel = `${dir}/definition.json`;
@@ -301,7 +334,7 @@ async function readDefinitionFolder<A extends { id: string }>(
     }
   }
 
-  const adoptions = await readAdoptions(root, dir, definition, rawPack, out, analyze, keep);
+  const adoptions = await readAdoptions(root, dir, definition, file.text, rawPack, out, analyze, keep, recall);
   const citedWithoutPack = rawPack ? undefined : missingPackProblem(definition, defRel, id, adoptions.length);
   if (citedWithoutPack) out.push(citedWithoutPack);
   const result: CatalogDefinition<A> = {
@@ -323,10 +356,12 @@ async function readAdoptions<A extends { id: string }>(
   root: string,
   dir: string,
   definition: Definition,
+  definitionText: string,
   pack: RawPack | undefined,
   out: Diagnostic[],
   analyze: typeof analyzeAdoption,
   keep: (adoption: CatalogAdoption) => A,
+  recall: AdoptionRecall<A> | undefined,
 ): Promise<A[]> {
   const adoptionsRel = `${dir}/adoptions`;
   const entries = await listDir(join(root, adoptionsRel), adoptionsRel, []);
@@ -355,8 +390,17 @@ async function readAdoptions<A extends { id: string }>(
     // One outcome per file listed for reading, in the same order as this loop reaches them.
     const { file, found } = (await texts.next()).value as ReadOutcome;
     out.push(...found);
-    const parsed = file && parseJson(file.text, rel, 'CONTRACT_INSTANCE_JSON', out);
-    if (!file || !parsed) continue;
+    if (!file) continue;
+    const key = recall && adoptionKey(root, rel, file.text, definitionText, pack);
+    const recalled = key === undefined ? undefined : recall!.get(key);
+    if (recalled) {
+      out.push(...recalled.findings);
+      adoptions.push(recalled.kept);
+      continue;
+    }
+    const start = out.length;
+    const parsed = parseJson(file.text, rel, 'CONTRACT_INSTANCE_JSON', out);
+    if (!parsed) continue;
     const doc = parsed.value;
     // Every finding about this adoption comes in this turn of the loop, so it is placed at its end
     // and its text is not held for the whole load (30,000 adoptions in the largest catalogs).
@@ -382,7 +426,9 @@ async function readAdoptions<A extends { id: string }>(
       }
     }
     place();
-    adoptions.push(keep({ id, file: join(root, rel), raw: file.text, document: doc as unknown as Adoption, report }));
+    const kept = keep({ id, file: join(root, rel), raw: file.text, document: doc as unknown as Adoption, report });
+    if (key !== undefined) recall!.set(key, out.slice(start), kept);
+    adoptions.push(kept);
   }
   return adoptions.sort((a, b) => a.id.localeCompare(b.id));
 }

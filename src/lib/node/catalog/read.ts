@@ -25,9 +25,16 @@ export { sha256Digest } from './digest.ts';
  * folder is refused: a catalog from someone else must not publish the files of the machine that
  * builds it.
  */
-export async function readText(path: string, display: string, out: Diagnostic[], within?: string): Promise<ReadFile | undefined> {
+export async function readText(
+  path: string,
+  display: string,
+  out: Diagnostic[],
+  within?: string,
+  /** `within` with its links followed, when the caller has it (see {@link readTexts}). */
+  withinReal?: Promise<string>,
+): Promise<ReadFile | undefined> {
   try {
-    if (within && !(await isInside(path, within))) {
+    if (within && !(await isInside(path, within, withinReal))) {
       out.push(diag('CATALOG_LAYOUT', display, '', 'The file is a link to a place outside the catalog folder; a catalog is read only from inside itself.'));
       return undefined;
     }
@@ -76,12 +83,16 @@ export async function* readTexts(
   ahead = 16,
 ): AsyncGenerator<ReadOutcome, void> {
   const pending: Promise<ReadOutcome>[] = [];
+  // The folder's own links are followed once, not once a file.
+  const withinReal = within === undefined ? undefined : realpath(within);
+  // Each file's reading reports a failure here as its finding; unawaited, it is no unhandled rejection.
+  withinReal?.catch(() => undefined);
   let next = 0;
   const start = () => {
     const { path, display } = files[next++]!;
     const found: Diagnostic[] = [];
     // readText reports every failure as a finding and never rejects.
-    pending.push(readText(path, display, found, within).then((file) => ({ file, found })));
+    pending.push(readText(path, display, found, within, withinReal).then((file) => ({ file, found })));
   };
   while (next < files.length && pending.length < ahead) start();
   while (pending.length) {
@@ -92,8 +103,8 @@ export async function* readTexts(
 }
 
 /** Whether `path`, with every symbolic link followed, lies inside the folder `root` (also followed). */
-export async function isInside(path: string, root: string): Promise<boolean> {
-  const [real, base] = await Promise.all([realpath(path), realpath(root)]);
+export async function isInside(path: string, root: string, rootReal: Promise<string> = realpath(root)): Promise<boolean> {
+  const [real, base] = await Promise.all([realpath(path), rootReal]);
   return real.startsWith(base.endsWith(sep) ? base : base + sep);
 }
 

@@ -13,6 +13,7 @@
  */
 import {
   formatDiagnostic,
+  templateCounts,
   type GeneratedTest,
   type PlainAdoptionReport,
   type PlainEvaluation,
@@ -24,7 +25,7 @@ import {
 import { AstroError } from 'astro/errors';
 import * as engine from './catalog.ts';
 import { textDigest } from './digest.ts';
-import { countsOf, rememberedChecks } from '../incremental/check-memo.ts';
+import { rememberedChecks } from '../incremental/check-memo.ts';
 import { verifiedCatalogs } from '../content/verified-catalogs.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -70,6 +71,8 @@ export type CatalogModel = engine.CatalogModel<CatalogAdoption>;
 export interface CheckOptions {
   /** See `LoadOptions.analyze` in `catalog.ts`. */
   analyze?: engine.LoadOptions['analyze'];
+  /** See `LoadOptions.recall` in `catalog.ts`. */
+  recall?: engine.AdoptionRecall<CatalogAdoption>;
   /** Keep each adoption's text in the model (`raw`). */
   texts?: boolean;
 }
@@ -134,6 +137,7 @@ export interface CatalogCheck {
 export async function checkCatalogFolder(dir: string, options: CheckOptions = {}): Promise<CatalogCheck> {
   const { model, diagnostics } = await engine.loadCatalog(dir, {
     ...(options.analyze ? { analyze: options.analyze } : {}),
+    ...(options.recall ? { recall: options.recall } : {}),
     keep: (a) => siteAdoption(a, options.texts ?? false),
   });
   const errors = diagnostics.filter((d) => d.severity === 'error');
@@ -179,8 +183,8 @@ export function readVerifiedCatalog(dir: string, logger: WarningSink, options: {
   let pending = cache.get(dir);
   if (!pending) {
     pending = (async () => {
-      const memo = options.checks === undefined ? undefined : rememberedChecks(options.checks);
-      const { model, diagnostics, errors, summary } = await checkCatalogFolder(dir, memo ? { analyze: memo.analyze } : {});
+      const memo = options.checks === undefined ? undefined : rememberedChecks<CatalogAdoption>(options.checks);
+      const { model, diagnostics, errors, summary } = await checkCatalogFolder(dir, memo ? { recall: memo } : {});
       memo?.save();
       if (errors.length) throw new CatalogError(errors);
       for (const d of diagnostics) logger.warn(formatDiagnostic(d));
@@ -204,7 +208,7 @@ function siteAdoption(a: engine.CatalogAdoption, keepText: boolean): CatalogAdop
     digest: textDigest(a.raw),
     ...(keepText ? { raw: a.raw } : {}),
     diagnostics: a.report.diagnostics,
-    counts: countsOf(a.report),
+    counts: templateCounts(a.report.templates),
   };
 }
 

@@ -1,94 +1,78 @@
 /**
- * The catalog check of an unchanged adoption, kept between builds (`node_modules/.astro/opengdd/`,
- * the folder a CI caches): the engine is pure, so the same input — adoption id and file, document,
- * pack digest (of the pack file's bytes) — analysed by the same engine gives the same findings and
- * counts. The key holds the engine's source (every file of `src/lib/opengdd/`), so a changed
- * engine checks everything again. Only what the build keeps of a check is stored (findings and
- * counts, see `catalog-source.ts`); a remembered check answers with a report holding just those,
- * which only the build's catalog load reads (never a page, never `check`).
+ * The catalog check of an unchanged adoption file, kept between builds (`node_modules/.astro/`, the
+ * folder a CI caches): the check is pure, so the same file — its place, its text, its folder's
+ * definition.json and the pack it is checked against (the key `catalog.ts` makes) — checked by the
+ * same code gives the same findings and the same summary. The code is part of what is kept: every
+ * file of the engine (`src/lib/opengdd/`) and of the catalog reader (`src/lib/node/catalog/`, where
+ * the findings about a file and the summary the site keeps are made), so a changed checker checks
+ * everything again. A remembered file is neither parsed nor analysed.
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { analyzeAdoption, type AdoptionReport } from '../../opengdd/analyze.ts';
 import type { Diagnostic } from '../../opengdd/diagnostics.ts';
-import { templateCounts, type TemplateCounts } from '../../opengdd/templates.ts';
+import type { AdoptionRecall } from '../catalog/catalog.ts';
 
-/** What is kept of one check. */
-interface Kept {
-  diagnostics: Diagnostic[];
-  counts: TemplateCounts;
+/** What is kept of one file's check. */
+interface Kept<A> {
+  findings: Diagnostic[];
+  kept: A;
 }
 
-/** The counts of the reports this module made or answered with, for `countsOf`. */
-const counts = new WeakMap<AdoptionReport, TemplateCounts>();
-
-/** A report's template counts: remembered ones as kept, others from its templates. */
-export function countsOf(report: AdoptionReport): TemplateCounts {
-  return counts.get(report) ?? templateCounts(report.templates);
-}
-
-/** An `analyzeAdoption` that remembers, in `file`, and the function that writes what it learnt. */
-export function rememberedChecks(file: string): { analyze: typeof analyzeAdoption; save(): void } {
-  const engine = engineDigest();
-  const before = read(file, engine);
-  const next = new Map<string, Kept>();
+/**
+ * A recall of adoption checks kept in `file` (see `LoadOptions.recall` in `catalog.ts`), and the
+ * function that writes what this load learnt: only the checks it used or made, so files gone from
+ * the catalog are forgotten.
+ */
+export function rememberedChecks<A>(file: string): AdoptionRecall<A> & { save(): void } {
+  const code = checkerDigest();
+  const before = read<A>(file, code);
+  const next = new Map<string, Kept<A>>();
   return {
-    analyze: (input) => {
-      const key = createHash('sha256')
-        .update(JSON.stringify([input.id, input.file, input.pack?.file ?? null, input.pack?.digest ?? null, input.validate ?? true]))
-        .update(JSON.stringify(input.document) ?? 'undefined')
-        .digest('hex');
+    get(key) {
       const kept = before.get(key);
-      if (kept) {
-        next.set(key, kept);
-        const report: AdoptionReport = {
-          id: input.id,
-          status: input.pack ? 'checked' : 'promised',
-          diagnostics: kept.diagnostics,
-          // Not kept: nothing of the build's catalog load reads them (the pages run the engine again).
-          evaluation: undefined as never,
-          templates: [],
-          tests: [],
-          markdown: '',
-        };
-        counts.set(report, kept.counts);
-        return report;
-      }
-      const report = analyzeAdoption(input);
-      next.set(key, { diagnostics: report.diagnostics, counts: templateCounts(report.templates) });
-      return report;
+      if (kept) next.set(key, kept);
+      return kept;
+    },
+    set(key, findings, kept) {
+      next.set(key, { findings, kept });
     },
     save() {
       // Whole or not at all: a half-written file would only be ignored, but a rename never leaves one.
       mkdirSync(path.dirname(file), { recursive: true });
-      writeFileSync(`${file}.tmp`, JSON.stringify({ engine, checks: Object.fromEntries(next) }));
+      writeFileSync(`${file}.tmp`, JSON.stringify({ code, checks: Object.fromEntries(next) }));
       renameSync(`${file}.tmp`, file);
     },
   };
 }
 
-function read(file: string, engine: string): Map<string, Kept> {
+function read<A>(file: string, code: string): Map<string, Kept<A>> {
   try {
-    const stored = JSON.parse(readFileSync(file, 'utf8')) as { engine: string; checks: Record<string, Kept> };
-    return stored.engine === engine ? new Map(Object.entries(stored.checks)) : new Map();
+    const stored = JSON.parse(readFileSync(file, 'utf8')) as { code: string; checks: Record<string, Kept<A>> };
+    return stored.code === code ? new Map(Object.entries(stored.checks)) : new Map();
   } catch {
     return new Map();
   }
 }
 
-/** A digest of the engine's source: every file under `src/lib/opengdd/`. */
-function engineDigest(): string {
+/** Raised when what is kept of a check changes meaning. */
+const SCHEME = 2;
+
+/** A digest of the checker's source: every file of the engine and of the catalog reader, and this one. */
+function checkerDigest(): string {
   try {
-    const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'opengdd');
-    const hash = createHash('sha256');
-    const files = readdirSync(root, { recursive: true, withFileTypes: true })
+    const here = fileURLToPath(import.meta.url);
+    const lib = path.join(path.dirname(here), '..', '..');
+    const hash = createHash('sha256').update(`${SCHEME}\0`);
+    const files = ['opengdd', path.join('node', 'catalog')]
+      .flatMap((folder) => readdirSync(path.join(lib, folder), { recursive: true, withFileTypes: true }))
       .filter((e) => e.isFile())
       .map((e) => path.join(e.parentPath, e.name))
+      .concat(here)
       .sort();
-    if (!files.some((f) => f.endsWith('analyze.ts'))) throw new Error('not the engine');
-    for (const f of files) hash.update(`${path.relative(root, f)}\0`).update(readFileSync(f)).update('\0');
+    if (!files.some((f) => f.endsWith('analyze.ts')) || !files.some((f) => f.endsWith('catalog.ts'))) throw new Error('not the checker');
+    for (const f of files) hash.update(`${path.relative(lib, f)}\0`).update(readFileSync(f)).update('\0');
     return hash.digest('hex');
   } catch {
     // Bundled away from its source: nothing is remembered across builds.
