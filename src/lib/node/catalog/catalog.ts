@@ -92,12 +92,6 @@ const PACK_FILE = /^([a-z0-9]+(?:-[a-z0-9]+)*)-(\d+)\.pack\.json$/;
 /** Options of {@link loadCatalog}. */
 export interface LoadOptions<A extends { id: string } = CatalogAdoption> {
   /**
-   * The adoption analysis to use, `analyzeAdoption` by default. The dev server passes one that
-   * remembers its results by input, so a re-check after an edit analyses only the adoptions whose
-   * file or pack changed (the analysis is pure).
-   */
-  analyze?: typeof analyzeAdoption;
-  /**
    * What the model keeps of each adoption once it is checked; the whole adoption (text, document,
    * report) by default. The site's build keeps a summary: held until the last file is read, every
    * adoption's report and document came to about 36 KB each, over a gigabyte for 30,000 adoptions.
@@ -117,8 +111,31 @@ export interface LoadOptions<A extends { id: string } = CatalogAdoption> {
  * recall answers only for the same code (its own concern, see `check-memo.ts`).
  */
 export interface AdoptionRecall<A> {
-  get(key: string): { findings: Diagnostic[]; kept: A } | undefined;
+  get(key: string): Recalled<A> | undefined;
   set(key: string, findings: Diagnostic[], kept: A): void;
+}
+
+/** What a recall answers with for one file. */
+export interface Recalled<A> {
+  findings: Diagnostic[];
+  kept: A;
+}
+
+/**
+ * A recall that answers from `before` and records in `next` every check this load used or made, so
+ * that `next` holds the files of this load only (a file gone or changed is forgotten).
+ */
+export function recallBetween<A>(before: ReadonlyMap<string, Recalled<A>>, next: Map<string, Recalled<A>>): AdoptionRecall<A> {
+  return {
+    get(key) {
+      const recalled = before.get(key);
+      if (recalled) next.set(key, recalled);
+      return recalled;
+    },
+    set(key, findings, kept) {
+      next.set(key, { findings, kept });
+    },
+  };
 }
 
 /**
@@ -143,7 +160,6 @@ export async function loadCatalog<A extends { id: string } = CatalogAdoption>(
   root: string,
   options: LoadOptions<A> = {},
 ): Promise<{ model: CatalogModel<A>; diagnostics: Diagnostic[] }> {
-  const analyze = options.analyze ?? analyzeAdoption;
   const keep = options.keep ?? ((a: CatalogAdoption) => a as unknown as A);
   const recall = options.recall;
   const out: Diagnostic[] = [];
@@ -179,7 +195,7 @@ export async function loadCatalog<A extends { id: string } = CatalogAdoption>(
     const overlong = definitionNameProblem(entry.name);
     if (overlong) out.push(overlong);
     folders.add(entry.name);
-    const def = await readDefinitionFolder(root, entry.name, m[1]!, Number(m[2]), groupIds, packs, out, texts, analyze, keep, recall);
+    const def = await readDefinitionFolder(root, entry.name, m[1]!, Number(m[2]), groupIds, packs, out, texts, keep, recall);
     if (def) model.definitions.push(def);
   }
   for (const [id, pack] of packs) {
@@ -289,7 +305,6 @@ async function readDefinitionFolder<A extends { id: string }>(
   packs: Map<string, RawPack>,
   out: Diagnostic[],
   texts: Map<string, PlacedText>,
-  analyze: typeof analyzeAdoption,
   keep: (adoption: CatalogAdoption) => A,
   recall: AdoptionRecall<A> | undefined,
 ): Promise<CatalogDefinition<A> | undefined> {
@@ -334,7 +349,7 @@ async function readDefinitionFolder<A extends { id: string }>(
     }
   }
 
-  const adoptions = await readAdoptions(root, dir, definition, file.text, rawPack, out, analyze, keep, recall);
+  const adoptions = await readAdoptions(root, dir, definition, file.text, rawPack, out, keep, recall);
   const citedWithoutPack = rawPack ? undefined : missingPackProblem(definition, defRel, id, adoptions.length);
   if (citedWithoutPack) out.push(citedWithoutPack);
   const result: CatalogDefinition<A> = {
@@ -359,7 +374,6 @@ async function readAdoptions<A extends { id: string }>(
   definitionText: string,
   pack: RawPack | undefined,
   out: Diagnostic[],
-  analyze: typeof analyzeAdoption,
   keep: (adoption: CatalogAdoption) => A,
   recall: AdoptionRecall<A> | undefined,
 ): Promise<A[]> {
@@ -410,7 +424,7 @@ async function readAdoptions<A extends { id: string }>(
     // that name the pack, which is sound.
     const belongs = isObject(doc) && doc.contract === definition.contract && doc.version === definition.version;
     const input = { id, file: rel, document: doc, ...(pack && belongs ? { pack: { file: pack.rel, document: pack.document, digest: pack.digest } } : {}) };
-    const report = analyze(input);
+    const report = analyzeAdoption(input);
     out.push(...report.diagnostics);
     const place = () => placeFindings(out, new Map([[rel, { text: file.text, kind: 'json' }]]), first);
     if (!isObject(doc)) {

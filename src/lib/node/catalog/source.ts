@@ -69,8 +69,6 @@ export type CatalogModel = engine.CatalogModel<CatalogAdoption>;
 
 /** Options of {@link checkCatalogFolder}. */
 export interface CheckOptions {
-  /** See `LoadOptions.analyze` in `catalog.ts`. */
-  analyze?: engine.LoadOptions['analyze'];
   /** See `LoadOptions.recall` in `catalog.ts`. */
   recall?: engine.AdoptionRecall<CatalogAdoption>;
   /** Keep each adoption's text in the model (`raw`). */
@@ -136,7 +134,6 @@ export interface CatalogCheck {
 /** Reads and checks the catalog at `dir`, never throwing for what is in it. */
 export async function checkCatalogFolder(dir: string, options: CheckOptions = {}): Promise<CatalogCheck> {
   const { model, diagnostics } = await engine.loadCatalog(dir, {
-    ...(options.analyze ? { analyze: options.analyze } : {}),
     ...(options.recall ? { recall: options.recall } : {}),
     keep: (a) => siteAdoption(a, options.texts ?? false),
   });

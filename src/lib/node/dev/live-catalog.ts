@@ -4,20 +4,20 @@
  * loaders again (Astro's `refreshContent`), naming the change; the three loaders then share one
  * re-check of the folder (see {@link checkFor}) and each updates its store.
  *
- * A re-check reads the whole folder again (cheap: files are small and few) but analyses only what
- * changed or depends on a change: adoption analyses are remembered by their input (the adoption's
- * document, its file name and the pack it is run against), so an edited adoption is analysed again,
- * an edited pack re-analyses the adoptions citing it, and an edited definition is validated again
- * with every adoption's identity against it (cheap comparisons), while the rest is reused.
+ * A re-check reads the whole folder again but checks only what changed or depends on a change: the
+ * check of each adoption file is remembered by its key (the file's place and text, its folder's
+ * definition.json and the pack it is checked against, see `LoadOptions.recall` in `catalog.ts`), so
+ * an edited adoption is checked again, and so is every adoption of an edited definition or pack,
+ * while the rest is taken as it was, neither parsed nor analysed.
  *
  * Findings never stop the dev server: the findings of a check with errors are printed once (until
  * they change), the store keeps the last clean catalog, and every page shows the findings (see
  * `dev/faults.ts`) until a check comes back clean.
  */
 import type { LoaderContext } from 'astro/loaders';
-import { analyzeAdoption, type AdoptionReport } from '../../opengdd/analyze.ts';
 import { formatDiagnostic } from '../../opengdd/index.ts';
-import { checkCatalogFolder, findingsText, type CatalogCheck } from '../catalog/source.ts';
+import { recallBetween, type Recalled } from '../catalog/catalog.ts';
+import { checkCatalogFolder, findingsText, type CatalogAdoption, type CatalogCheck } from '../catalog/source.ts';
 import { devState } from './state.ts';
 
 /** One check of the followed catalog, numbered in the order checks ran. */
@@ -37,8 +37,8 @@ interface Followed {
   generation: number;
   /** The findings last printed, so that an unchanged fault is printed once. */
   printed?: string;
-  /** Adoption analyses of the latest check, by input. */
-  analyses: Map<string, AdoptionReport>;
+  /** The adoption checks of the latest check, by key. */
+  checks: Map<string, Recalled<CatalogAdoption>>;
 }
 
 const DEV_HINT =
@@ -46,14 +46,14 @@ const DEV_HINT =
 
 /**
  * Followed catalogs by folder, on `globalThis`: Astro loads the content config again when it
- * changes, and the remembered analyses and printed findings must survive that.
+ * changes, and the remembered checks and printed findings must survive that.
  */
 const followed: Map<string, Followed> = ((globalThis as Record<symbol, Map<string, Followed>>)[Symbol.for('opengdd-catalog.followed')] ??=
   new Map());
 
 function followedAt(dir: string): Followed {
   let f = followed.get(dir);
-  if (!f) followed.set(dir, (f = { dir, generation: 0, analyses: new Map() }));
+  if (!f) followed.set(dir, (f = { dir, generation: 0, checks: new Map() }));
   return f;
 }
 
@@ -72,24 +72,13 @@ export function checkFor(dir: string, logger: Logger, change?: unknown): Promise
 }
 
 async function run(f: Followed, logger: Logger): Promise<FollowedCheck> {
-  const analyses = new Map<string, AdoptionReport>();
-  const check = await checkCatalogFolder(f.dir, { analyze: remembered(f.analyses, analyses), texts: true });
-  // Only this check's analyses are kept: the inputs of files since changed or removed go.
-  f.analyses = analyses;
+  const checks = new Map<string, Recalled<CatalogAdoption>>();
+  const check = await checkCatalogFolder(f.dir, { recall: recallBetween(f.checks, checks), texts: true });
+  // Only this check's are kept: the checks of files since changed or removed go.
+  f.checks = checks;
   devState().faults = check.errors;
   report(f, check, logger);
   return { generation: ++f.generation, check };
-}
-
-/** `analyzeAdoption`, answering from `previous` for an input analysed before. */
-function remembered(previous: Map<string, AdoptionReport>, next: Map<string, AdoptionReport>): typeof analyzeAdoption {
-  return (input) => {
-    // The analysis is pure: the same document, file name, pack and options give the same report.
-    const key = JSON.stringify([input.id, input.file, input.pack?.file, input.pack?.digest, input.validate]) + JSON.stringify(input.document);
-    const report = previous.get(key) ?? next.get(key) ?? analyzeAdoption(input);
-    next.set(key, report);
-    return report;
-  };
 }
 
 /** Prints the findings when they differ from the ones printed last, then what was checked. */

@@ -11,14 +11,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Diagnostic } from '../../opengdd/diagnostics.ts';
-import type { AdoptionRecall } from '../catalog/catalog.ts';
-
-/** What is kept of one file's check. */
-interface Kept<A> {
-  findings: Diagnostic[];
-  kept: A;
-}
+import { recallBetween, type AdoptionRecall, type Recalled } from '../catalog/catalog.ts';
 
 /**
  * A recall of adoption checks kept in `file` (see `LoadOptions.recall` in `catalog.ts`), and the
@@ -27,17 +20,9 @@ interface Kept<A> {
  */
 export function rememberedChecks<A>(file: string): AdoptionRecall<A> & { save(): void } {
   const code = checkerDigest();
-  const before = read<A>(file, code);
-  const next = new Map<string, Kept<A>>();
+  const next = new Map<string, Recalled<A>>();
   return {
-    get(key) {
-      const kept = before.get(key);
-      if (kept) next.set(key, kept);
-      return kept;
-    },
-    set(key, findings, kept) {
-      next.set(key, { findings, kept });
-    },
+    ...recallBetween(read<A>(file, code), next),
     save() {
       // Whole or not at all: a half-written file would only be ignored, but a rename never leaves one.
       mkdirSync(path.dirname(file), { recursive: true });
@@ -47,9 +32,9 @@ export function rememberedChecks<A>(file: string): AdoptionRecall<A> & { save():
   };
 }
 
-function read<A>(file: string, code: string): Map<string, Kept<A>> {
+function read<A>(file: string, code: string): Map<string, Recalled<A>> {
   try {
-    const stored = JSON.parse(readFileSync(file, 'utf8')) as { code: string; checks: Record<string, Kept<A>> };
+    const stored = JSON.parse(readFileSync(file, 'utf8')) as { code: string; checks: Record<string, Recalled<A>> };
     return stored.code === code ? new Map(Object.entries(stored.checks)) : new Map();
   } catch {
     return new Map();
