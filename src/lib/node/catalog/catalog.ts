@@ -139,14 +139,12 @@ export function recallBetween<A>(before: ReadonlyMap<string, Recalled<A>>, next:
 }
 
 /**
- * The key of an adoption file's check: the catalog folder, the file's place and text, its
- * folder's definition.json text and the pack it is checked against.
+ * The key of an adoption file's check: the catalog folder, the file's place and text, the digest
+ * of its folder's definition.json and the pack it is checked against.
  */
-function adoptionKey(root: string, rel: string, text: string, definitionText: string, pack: RawPack | undefined): string {
+function adoptionKey(root: string, rel: string, text: string, definitionDigest: string, pack: RawPack | undefined): string {
   return createHash('sha256')
-    .update(JSON.stringify([root, rel, pack ? [pack.rel, pack.digest] : null]))
-    .update('\0')
-    .update(definitionText)
+    .update(JSON.stringify([root, rel, definitionDigest, pack ? [pack.rel, pack.digest] : null]))
     .update('\0')
     .update(text)
     .digest('hex');
@@ -349,7 +347,9 @@ async function readDefinitionFolder<A extends { id: string }>(
     }
   }
 
-  const adoptions = await readAdoptions(root, dir, definition, file.text, rawPack, out, keep, recall);
+  // Digested once for the folder, not once an adoption (a definition.json is often the larger file).
+  const definitionDigest = recall ? sha256Digest(file.bytes) : '';
+  const adoptions = await readAdoptions(root, dir, definition, definitionDigest, rawPack, out, keep, recall);
   const citedWithoutPack = rawPack ? undefined : missingPackProblem(definition, defRel, id, adoptions.length);
   if (citedWithoutPack) out.push(citedWithoutPack);
   const result: CatalogDefinition<A> = {
@@ -371,7 +371,7 @@ async function readAdoptions<A extends { id: string }>(
   root: string,
   dir: string,
   definition: Definition,
-  definitionText: string,
+  definitionDigest: string,
   pack: RawPack | undefined,
   out: Diagnostic[],
   keep: (adoption: CatalogAdoption) => A,
@@ -405,7 +405,7 @@ async function readAdoptions<A extends { id: string }>(
     const { file, found } = (await texts.next()).value as ReadOutcome;
     out.push(...found);
     if (!file) continue;
-    const key = recall && adoptionKey(root, rel, file.text, definitionText, pack);
+    const key = recall && adoptionKey(root, rel, file.text, definitionDigest, pack);
     const recalled = key === undefined ? undefined : recall!.get(key);
     if (recalled) {
       out.push(...recalled.findings);
