@@ -184,6 +184,40 @@ export function crawlSuite(b: CrawlBuild): void {
 
     // Only a build with small shards splits a folder (today's corpus is one shard).
     const shardPages = Number(b.env?.OPENGDD_SEARCH_SHARD_PAGES);
+    if (shardPages > 0) it('search: the dialog asks for every shard of the index at once, not one after another', async () => {
+      const { bundles } = JSON.parse(readFileSync(path.join(site.dir, 'pagefind/shards.json'), 'utf8')) as { bundles: string[] };
+      const context = await browser.newContext();
+      try {
+        const page = await context.newPage();
+        // Each shard's first file is held back until every shard has asked for its own (or 5 s
+        // passed): merged one after another, only the first would ask.
+        const held: (() => Promise<void>)[] = [];
+        let timedOut = false;
+        const release = () => void held.splice(0).forEach((go) => void go());
+        const timer = setTimeout(() => ((timedOut = true), release()), 5_000);
+        await page.route('**/pagefind/shards/*/pagefind-entry.json*', async (route) => {
+          if (timedOut) {
+            await route.continue();
+            return;
+          }
+          held.push(() => route.continue());
+          if (held.length === bundles.length) release();
+        });
+        const asked = new Set<string>();
+        page.on('request', (r) => {
+          const m = /\/pagefind\/(shards\/\d+\/)pagefind-entry\.json/.exec(r.url());
+          if (m && !timedOut) asked.add(m[1]!);
+        });
+        await page.goto(`${site.url}/contracts/`);
+        await openSearch(page);
+        clearTimeout(timer);
+        expect([...asked].sort(), 'shards asked for before any was answered').toEqual([...bundles].sort());
+        const { hits } = await search(page, 'backpack');
+        expect(hits.length).toBeGreaterThan(0);
+      } finally {
+        await context.close();
+      }
+    }, 60_000);
     if (shardPages > 0) it(`search: every adoption of a folder split across shards is found by its name`, async () => {
       const split = planShards(indexedPages(site.dir), shardPages).flatMap((s) => s.globs.flatMap((g) => /^contracts\/([^/]+)\/\{/.exec(g)?.[1] ?? []));
       const folders = model.definitions.filter((d) => split.includes(d.id));

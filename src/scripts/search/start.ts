@@ -118,8 +118,12 @@ async function loadPagefind(bundle: string, base: string): Promise<Pagefind> {
       metaWeights: { title: 5, name: 6, aliases: 4, adoption: 4, contract: 1, contract_title: 1, kind: 0, version: 0, newest_version: 0 },
     },
   });
-  // A large catalog's index comes in shards (see integrations/search-index.ts), merged here.
-  for (const b of shards) await pagefind.mergeIndex(b, { baseUrl: base });
+  // A large catalog's index comes in shards (see integrations/search-index.ts), merged here, all at
+  // once: each merge waits on two requests of its own, and one after another a reader far from
+  // the server waited on two round trips per shard before the first query (1.95 s against 1.46 s
+  // at 100× the corpus, ten shards, 50 ms away). Pagefind lists each shard as its merge is called,
+  // before anything loads, so the shards keep this order.
+  await Promise.all(shards.map((b) => pagefind.mergeIndex(b, { baseUrl: base })));
   await pagefind.init();
   return pagefind;
 }
