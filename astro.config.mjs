@@ -8,7 +8,7 @@
  *   `src/lib/site/urls.ts`, which reads it. The default is the root.
  * - `OPENGDD_CATALOG` names a folder holding `catalog/` and `packs/`; the default is this
  *   repository's embedded catalog. The folder is only ever read.
- * - `OPENGDD_SEARCH_SHARD_PAGES` sets the most pages per search-index shard (default 1000; the
+ * - `OPENGDD_SEARCH_SHARD_PAGES` sets the most pages per search-index shard (default 500; the
  *   tests set it low to exercise a sharded index on a small catalog).
  * - `OPENGDD_AUTHORING_TOOL` is the address each adoption page links to for changing the adoption,
  *   with `{contract}` (`<contract>-<version>`) and `{adoption}` in it; the default is upstream's.
