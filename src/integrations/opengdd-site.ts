@@ -30,7 +30,7 @@ import type { AstroIntegration, AstroIntegrationLogger, RefreshContentOptions } 
 import type { Plugin, ViteDevServer } from 'vite';
 import { CATALOG_CHANGE, CATALOG_SETTLE, changeSeen, LOADER_NAMES } from '../lib/node/dev/catalog-change.ts';
 import { resolveOrigins, type OriginEntry } from '../lib/node/build/origins.ts';
-import { hasIndexedBody, startSearchIndexer, writeSearchIndex, type SearchReuse } from './search-index.ts';
+import { hasIndexedBody, htmlFilesOf, startSearchIndexer, writeSearchIndex, type SearchReuse } from './search-index.ts';
 import { standaloneShapes } from './standalone-shapes.ts';
 import { writeLatestPages } from '../lib/node/build/latest-pages.ts';
 import { boundHeapGrowth } from '../lib/node/build/heap.ts';
@@ -130,7 +130,9 @@ export default function opengddSite(options: OpengddSiteOptions): AstroIntegrati
           bundles: new SearchBundles(fileURLToPath(dir), cache.search, writer),
           facts: new PageFacts(fileURLToPath(dir), cache.pages, writer, hasIndexedBody),
         };
-        const search = await writeSearchIndex(fileURLToPath(dir), options.searchShardPages, reuse);
+        // Nothing but the search index writes into the output folder from here on.
+        const files = cache?.survey();
+        const search = await writeSearchIndex(fileURLToPath(dir), options.searchShardPages, reuse, files && htmlFilesOf(files));
         logger.info(`Search index: ${search.pages} pages indexed${search.shards > 1 ? ` in ${search.shards} shards` : ''}.`);
         finished?.();
         cache?.finish(outputs, reuse?.bundles.keys ?? new Map(), reuse?.facts.record(), inputs);

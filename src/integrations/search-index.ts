@@ -51,13 +51,23 @@ export function htmlFiles(outDir: string): string[] {
     for (const e of readdirSync(dir, { withFileTypes: true })) {
       const r = rel ? `${rel}/${e.name}` : e.name;
       if (e.isDirectory()) {
-        if (!(rel === '' && (e.name === 'pagefind' || e.name === '_astro'))) walk(path.join(dir, e.name), r);
+        if (!(rel === '' && ASSET_FOLDERS.has(e.name))) walk(path.join(dir, e.name), r);
       } else if (e.name.endsWith('.html')) out.push(r);
     }
   };
   walk(outDir, '');
   return out.sort();
 }
+
+/** {@link htmlFiles}, from a list of every file of the built site (relative, `/`-separated). */
+export function htmlFilesOf(files: Iterable<string>): string[] {
+  const out: string[] = [];
+  for (const f of files) if (f.endsWith('.html') && !ASSET_FOLDERS.has(f.slice(0, f.indexOf('/')))) out.push(f);
+  return out.sort();
+}
+
+/** The output folder's top folders of assets: Pagefind's and Astro's. */
+const ASSET_FOLDERS = new Set(['pagefind', '_astro']);
 
 /** A name that is safe inside a glob, as `<contract>-<version>` and adoption ids are. */
 const GLOB_SAFE = /^[a-z0-9][a-z0-9-]*$/;
@@ -224,13 +234,19 @@ export function startSearchIndexer(): void {
  * Indexes every page of `outDir` and writes the index to `outDir/pagefind/` (and its further
  * shards, listed in `pagefind/shards.json`). Returns the number of pages indexed. With `reuse`, a
  * bundle the last build wrote for the very same pages is kept as it is (see `search-reuse.ts`).
+ * `html` is the site's HTML files ({@link htmlFiles}), when the caller has walked the folder already.
  */
-export async function writeSearchIndex(outDir: string, maxPages = DEFAULT_SHARD_PAGES, reuse?: SearchReuse): Promise<{ pages: number; shards: number }> {
+export async function writeSearchIndex(
+  outDir: string,
+  maxPages = DEFAULT_SHARD_PAGES,
+  reuse?: SearchReuse,
+  html?: readonly string[],
+): Promise<{ pages: number; shards: number }> {
   startSearchIndexer();
   const pending = started!;
   started = undefined;
   const { pagefind, first } = await pending;
-  const all = htmlFiles(outDir);
+  const all = html ?? htmlFiles(outDir);
   const files = reuse ? all.filter((f) => reuse.facts.of(f).indexed) : indexablePages(outDir, all);
   const shards = planShards(files, maxPages);
   const bundles: string[] = [];

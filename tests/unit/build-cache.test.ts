@@ -132,6 +132,23 @@ describe('the build cache', () => {
     expect(nothingChanged(cache, out, 'inputs 1')).toBeUndefined();
   });
 
+  it('the survey before the search index lists every file but the index, and the mark covers the index written after it', () => {
+    finishedBuild();
+    const build = startBuildCache(cache, out);
+    for (const f of ROUTES) write(path.join(out, f), 'again');
+    write(path.join(out, '_astro/site.abc.css'));
+    build.prune(ROUTES);
+    // The last build's index is still there as the survey is taken; it is no page of the site.
+    expect(build.survey().sort()).toEqual([...ROUTES, '_astro/site.abc.css'].sort());
+    write(path.join(out, 'pagefind/pagefind-entry.json'), 'written after the survey');
+    write(path.join(out, 'pagefind/shards/1/pagefind-entry.json'));
+    write(path.join(cache, ASTRO_MANIFEST), '{}');
+    build.finish(ROUTES, new Map(), undefined, 'inputs 1');
+    expect(nothingChanged(cache, out, 'inputs 1')).toBe(ROUTES.length + 3);
+    writeFileSync(path.join(out, 'pagefind/shards/1/pagefind-entry.json'), 'changed');
+    expect(nothingChanged(cache, out, 'inputs 1')).toBeUndefined();
+  });
+
   it('keeps the files written after the routes while unchanged; those not written again go, with their folders', () => {
     const AFTER = ['contracts/x/index.html', 'contracts/y/index.html'];
     const first = startBuildCache(cache, out);

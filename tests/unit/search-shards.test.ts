@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { indexablePages, planShards, shardFiles, type SearchShard } from '../../src/integrations/search-index.ts';
+import { htmlFiles, htmlFilesOf, indexablePages, planShards, shardFiles, type SearchShard } from '../../src/integrations/search-index.ts';
 
 const site = ['index.html', '404.html', 'contracts/index.html'];
 const folder = (cv: string, adoptions: number) => [
@@ -106,6 +106,37 @@ describe('indexablePages', () => {
       put('contracts/container-2/backpack/file/index.html', '<pre data-pagefind-ignore>{"data-pagefind-body": 1}</pre>');
       const files = ['contracts/container-2/backpack/file/index.html', 'contracts/container-2/backpack/index.html', 'contracts/container-2/index.html', 'contracts/container/index.html'];
       expect(indexablePages(dir, files)).toEqual(['contracts/container-2/backpack/index.html', 'contracts/container-2/index.html']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('htmlFilesOf', () => {
+  it('picks from a list of the files what htmlFiles finds by walking the folder', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'html-files-'));
+    try {
+      const all = [
+        '404.html',
+        'index.html',
+        'contracts/a-1/index.html',
+        'contracts/a-1/x/index.html',
+        'contracts/a-1/x/x.zip',
+        'contracts/catalog.json',
+        '_astro/page.abc.js',
+        '_astro/x.html',
+        'pagefind/pagefind-entry.json',
+        'pagefind/shards/1/x.html',
+        'og/pagefind/index.html',
+        'pagefind.html',
+      ];
+      for (const rel of all) {
+        mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+        writeFileSync(path.join(dir, rel), 'x');
+      }
+      const walked = htmlFiles(dir);
+      expect(walked).toEqual(['404.html', 'contracts/a-1/index.html', 'contracts/a-1/x/index.html', 'index.html', 'og/pagefind/index.html', 'pagefind.html']);
+      expect(htmlFilesOf([...all].reverse())).toEqual(walked);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -56,7 +56,8 @@ interface Mark {
 }
 
 /** The search index's folder in the output folder. */
-const SEARCH = 'pagefind/';
+const SEARCH_DIR = 'pagefind';
+const SEARCH = `${SEARCH_DIR}/`;
 
 /**
  * Set on `globalThis` while a build runs with the last finished build's pages to reuse: the pages'
@@ -83,6 +84,13 @@ export interface BuildCache {
   after: ReadonlySet<string>;
   /** This build wrote, or found right, the after-build files `files`: the others kept go. */
   keepAfter(files: readonly string[]): void;
+  /**
+   * Takes the size and modification time of every file of the output folder outside the search
+   * index's folder, once nothing but the search index will write there, and returns those files
+   * (relative, `/`-separated): the search index takes its pages from them and the mark their
+   * stats, so a large site's tree is walked once for both, and only the index's folder again.
+   */
+  survey(): string[];
   /**
    * Marks the build finished, its routes having written `outputs` (relative to the output folder)
    * and the search index writer its bundles with the keys `search`.
@@ -112,6 +120,7 @@ export function startBuildCache(cacheDir: string, outDir: string): BuildCache {
   const afterBefore = same ? new Set(mark.after ?? []) : new Set<string>();
   const after = new Set<string>();
   let afterNow: readonly string[] = [];
+  let surveyed: Mark['stats'] | undefined;
   let searchLost = false;
   removeFilesBut(outDir, (file, st) => {
     const search = file.startsWith(SEARCH);
@@ -137,13 +146,17 @@ export function startBuildCache(cacheDir: string, outDir: string): BuildCache {
       removeFiles(outDir, [...after].filter((file) => !now.has(file)));
       afterNow = files;
     },
+    survey() {
+      surveyed = fileStats(outDir, { skip: SEARCH_DIR });
+      return Object.keys(surveyed);
+    },
     finish(outputs, search, pages, inputs) {
       const mark: Mark = {
         outDir,
         manifest: fileDigest(manifestFile),
         outputs: [...outputs],
         after: [...afterNow],
-        stats: fileStats(outDir),
+        stats: surveyed ? Object.assign(surveyed, fileStats(outDir, { from: SEARCH_DIR })) : fileStats(outDir),
         search: Object.fromEntries(search),
         ...(pages ? { pages } : {}),
         ...(inputs ? { inputs } : {}),
@@ -175,30 +188,41 @@ export function nothingChanged(cacheDir: string, outDir: string, inputs: string)
   return same && found === recorded && recorded > 0 ? found : undefined;
 }
 
-/** Size and modification time of every file under `outDir` (relative, `/`-separated), `.git` aside. */
-function fileStats(outDir: string): Mark['stats'] {
+/**
+ * Size and modification time of every file under `outDir` (relative, `/`-separated), `.git` aside;
+ * with `from`, only those in that folder of it; with `skip`, none in that one.
+ */
+function fileStats(outDir: string, only: { from?: string; skip?: string } = {}): Mark['stats'] {
   const stats: Mark['stats'] = {};
-  walkFiles(outDir, (file, st) => {
-    stats[file] = [st.size, st.mtimeMs];
-    return true;
-  });
+  walkFiles(
+    outDir,
+    (file, st) => {
+      stats[file] = [st.size, st.mtimeMs];
+      return true;
+    },
+    only,
+  );
   return stats;
 }
 
-/** Calls `visit` with every file under `dir` (relative, `/`-separated; `.git` aside) until it returns false. */
-function walkFiles(dir: string, visit: (file: string, st: { size: number; mtimeMs: number }) => boolean): void {
-  if (!existsSync(dir)) return;
+/**
+ * Calls `visit` with every file under `dir` (relative, `/`-separated; `.git` aside) until it returns
+ * false; with `from`, only in that folder of `dir`; with `skip`, not in that one.
+ */
+function walkFiles(dir: string, visit: (file: string, st: { size: number; mtimeMs: number }) => boolean, only: { from?: string; skip?: string } = {}): void {
+  const start = only.from ?? '';
+  if (!existsSync(path.join(dir, start))) return;
   const walk = (rel: string): boolean => {
     for (const e of readdirSync(path.join(dir, rel), { withFileTypes: true })) {
       const name = rel ? `${rel}/${e.name}` : e.name;
-      if (name === '.git') continue;
+      if (name === '.git' || name === only.skip) continue;
       if (e.isDirectory()) {
         if (!walk(name)) return false;
       } else if (!visit(name, statSync(path.join(dir, name)))) return false;
     }
     return true;
   };
-  walk('');
+  walk(start);
 }
 
 /** The SHA-256 of a file, or `absent`. */
