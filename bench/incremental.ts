@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { prepareSiteCopy, timedBuild, work, type BuildRun } from './build.ts';
 import { filesOf } from './floor.ts';
 import { writeSyntheticCatalog } from './synth.ts';
+import { searchLatency, type SearchLatency } from './search.ts';
 
 /** One warm build beside the cold build of the same catalog. */
 export interface IncrementalStep {
@@ -49,6 +50,8 @@ export interface IncrementalResult {
   /** The first build (cold, writing the cache). */
   firstMs: number;
   steps: IncrementalStep[];
+  /** The search dialog on the last warm output (see `bench/search.ts`). */
+  search: SearchLatency | { error: string };
 }
 
 /** The catalog edits, in order: each warm build follows the one before it. */
@@ -119,7 +122,9 @@ export async function incrementalBench(scale: number, adoptions: number, progres
         `files differing from the cold build: ${row.missing.length + row.extra.length + row.different.length} of ${row.files}`,
     );
   }
-  return { scale: `${scale}×`, adoptions: written.adoptions, pages: first.pages, firstMs: first.wallMs, steps };
+  progress(`incremental ${scale}×: the search dialog on the last output`);
+  const search = await searchLatency(first.outDir).catch((e: unknown) => ({ error: e instanceof Error ? e.message.split('\n')[0]! : String(e) }));
+  return { scale: `${scale}×`, adoptions: written.adoptions, pages: first.pages, firstMs: first.wallMs, steps, search };
 }
 
 /** A failed build's log is kept beside the work folder, and said where. */

@@ -25,7 +25,8 @@
  *
  * 6. The second build (bench/incremental.ts): the 100× catalog built cold, then warm after nothing
  *    changed, one adoption, one definition and groups.json edited; each warm output compared file
- *    by file with a cold build of the same catalog.
+ *    by file with a cold build of the same catalog; then the search dialog on that output, 50 ms
+ *    from the server (bench/search.ts).
  */
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
@@ -240,6 +241,7 @@ if (incrementalOnly) {
     `\n| Second build, ${result.scale} (${result.adoptions} adoptions, ${result.pages} pages) | Warm (CPU) | Cold (CPU) | Rendered / reused | Files differing | Load |\n| --- | --- | --- | --- | --- | --- |`,
   );
   for (const row of incrementalRows(result)) console.log(`| ${row.join(' | ')} |`);
+  console.log(`\n${searchRow(result).join(': ')}`);
   console.log(`\n${devScaleRow(result.scale, dev).join(': ')}`);
   process.exit(0);
 }
@@ -254,6 +256,14 @@ async function devAtScale(scale: string): Promise<DevScale | { error: string }> 
   } catch (e) {
     return { error: e instanceof Error ? e.message.split('\n')[0]! : String(e) };
   }
+}
+
+/** The search dialog on the second build's output as a row: figure, measured, goal. */
+function searchRow(result: IncrementalResult): [string, string, string] {
+  const figure = `Search dialog ${result.scale}: open / a query, 50 ms from the server`;
+  const s = result.search;
+  if ('error' in s) return [figure, `failed: ${s.error}`, ''];
+  return [figure, `${(s.openMs / 1000).toFixed(2)} s / ${(s.queryMs / 1000).toFixed(2)} s (${s.bundles} index bundles, medians of ${s.runs} fresh loads)`, 'the reader\'s side of the shard size'];
 }
 
 /** The dev server at scale as a row: figure, measured, goal. */
@@ -637,6 +647,7 @@ else {
     ]);
   }
 }
+if (!('error' in incremental)) rows.push(searchRow(incremental));
 if (!weights.length) rows.push(['Page weight, corpus pages of issue 10', corpusDist ? 'none of its pages is in the corpus build' : 'skipped (no corpus build)', '']);
 if (devLatency === undefined) rows.push(['Dev server: edit-to-page latency', 'not measured (bench/dev.ts absent)', '≤ 1 s']);
 else if ('error' in devLatency) rows.push(['Dev server: edit-to-page latency', `failed: ${devLatency.error}`, '≤ 1 s']);
