@@ -3,7 +3,7 @@
  * their about.mdx frontmatter, packs and adoptions. Reads only; never writes into the folder.
  */
 import { createHash } from 'node:crypto';
-import { readdir, stat } from 'node:fs/promises';
+import { lstat, readdir, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import yaml from 'js-yaml';
 import { analyzeAdoption, type AdoptionReport } from '../../opengdd/analyze.ts';
@@ -20,7 +20,7 @@ import { missingPackProblem, strayEntries } from './layout.ts';
 import { adoptionNameProblem, definitionNameProblem, versionProblem } from './names.ts';
 import { readProse } from './about-prose.ts';
 import { placeFindings, type PlacedText } from './finding-places.ts';
-import { diag, parseJson, readText, readTexts, sha256Digest, type ReadOutcome } from './read.ts';
+import { diag, isInside, parseJson, readText, readTexts, sha256Digest, type ReadOutcome } from './read.ts';
 
 /** One shelf of `groups.json`. */
 export interface CatalogGroup {
@@ -113,6 +113,18 @@ export interface LoadOptions<A extends { id: string } = CatalogAdoption> {
 export interface AdoptionRecall<A> {
   get(key: string): Recalled<A> | undefined;
   set(key: string, findings: Diagnostic[], kept: A): void;
+  /**
+   * Checks remembered by what the file system says of the file ({@link identityKey}: device,
+   * inode, size, modification and change times) instead of its text, so that an unchanged file is
+   * not even read: the dev server re-checks the whole folder after every change, and reading
+   * 7,500 adoption files took most of a second. Only for a regular file in a folder inside the
+   * catalog (then the file is inside too, as a link could not be).
+   */
+  identity?: {
+    get(key: string): Recalled<A> | undefined;
+    /** `mtimeMs` lets the recall refuse a file changed too recently for its time to tell (see `recallBetween`). */
+    set(key: string, recalled: Recalled<A>, mtimeMs: number): void;
+  };
 }
 
 /** What a recall answers with for one file. */
@@ -123,9 +135,17 @@ export interface Recalled<A> {
 
 /**
  * A recall that answers from `before` and records in `next` every check this load used or made, so
- * that `next` holds the files of this load only (a file gone or changed is forgotten).
+ * that `next` holds the files of this load only (a file gone or changed is forgotten). With
+ * `identities`, it also answers by a file's identity (see {@link AdoptionRecall.identity}), and
+ * records the identity of a file only when it was last modified at least {@link SETTLED_MS} before
+ * `identities.startedAt` (when the load began): a file written again within its file system's
+ * time resolution, at the same size, would otherwise look unchanged (git calls such entries racy).
  */
-export function recallBetween<A>(before: ReadonlyMap<string, Recalled<A>>, next: Map<string, Recalled<A>>): AdoptionRecall<A> {
+export function recallBetween<A>(
+  before: ReadonlyMap<string, Recalled<A>>,
+  next: Map<string, Recalled<A>>,
+  identities?: { before: ReadonlyMap<string, Recalled<A>>; next: Map<string, Recalled<A>>; startedAt: number },
+): AdoptionRecall<A> {
   return {
     get(key) {
       const recalled = before.get(key);
@@ -135,7 +155,42 @@ export function recallBetween<A>(before: ReadonlyMap<string, Recalled<A>>, next:
     set(key, findings, kept) {
       next.set(key, { findings, kept });
     },
+    ...(identities && {
+      identity: {
+        get(key: string) {
+          const recalled = identities.before.get(key);
+          if (recalled) identities.next.set(key, recalled);
+          return recalled;
+        },
+        set(key: string, recalled: Recalled<A>, mtimeMs: number) {
+          if (mtimeMs <= identities.startedAt - SETTLED_MS) identities.next.set(key, recalled);
+        },
+      },
+    }),
   };
+}
+
+/**
+ * How long before a load a file must have been last modified for its identity to be trusted:
+ * beyond the coarsest modification-time resolution in use (two seconds, FAT), with room for the
+ * clock of a network file system.
+ */
+export const SETTLED_MS = 3000;
+
+/** What the file system says of a file, for {@link AdoptionRecall.identity}. */
+interface FileIdentity {
+  dev: number;
+  ino: number;
+  size: number;
+  mtimeMs: number;
+  ctimeMs: number;
+}
+
+/** The identity key of an adoption file: the key's parts other than the text, and the file's identity. */
+function identityKey(root: string, rel: string, id: FileIdentity, definitionDigest: string, pack: RawPack | undefined): string {
+  return createHash('sha256')
+    .update(JSON.stringify([root, rel, definitionDigest, pack ? [pack.rel, pack.digest] : null, id.dev, id.ino, id.size, id.mtimeMs, id.ctimeMs]))
+    .digest('hex');
 }
 
 /**
@@ -216,6 +271,8 @@ interface Entry {
   name: string;
   file: boolean;
   folder: boolean;
+  /** A symbolic link (then `file` and `folder` say what it leads to). */
+  link: boolean;
 }
 
 /**
@@ -227,9 +284,9 @@ async function listDir(dir: string, rel: string, out: Diagnostic[]): Promise<Ent
     const entries = await readdir(dir, { withFileTypes: true });
     const listed = await Promise.all(
       entries.map(async (e) => {
-        if (!e.isSymbolicLink()) return { name: e.name, file: e.isFile(), folder: e.isDirectory() };
+        if (!e.isSymbolicLink()) return { name: e.name, file: e.isFile(), folder: e.isDirectory(), link: false };
         const target = await stat(join(dir, e.name)).catch(() => undefined);
-        return { name: e.name, file: target?.isFile() ?? false, folder: target?.isDirectory() ?? false };
+        return { name: e.name, file: target?.isFile() ?? false, folder: target?.isDirectory() ?? false, link: true };
       }),
     );
     return listed.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
@@ -385,8 +442,27 @@ async function readAdoptions<A extends { id: string }>(
     .map((entry) => ({ entry, rel: `${adoptionsRel}/${entry.name}`, id: entry.name.slice(0, -'.json'.length) }));
   const isAdoptionFile = ({ entry }: (typeof named)[number]) => entry.file && entry.name.endsWith('.json') && !entry.name.endsWith('.pack.json');
   const isAdoptionId = ({ id }: (typeof named)[number]) => /^[a-z0-9]+(-[a-z0-9]+)*$/.test(id);
+  const candidates = named.filter((n) => isAdoptionFile(n) && isAdoptionId(n));
+  // The identity of each regular file (not a link) of a folder inside the catalog, when the recall
+  // answers by identity; a file it recalls is not read.
+  const identities = new Map<string, { key: string; mtimeMs: number }>();
+  const recalledByIdentity = new Map<string, Recalled<A>>();
+  if (recall?.identity && (await isInside(join(root, adoptionsRel), root).catch(() => false))) {
+    await Promise.all(
+      candidates
+        .filter(({ entry }) => !entry.link)
+        .map(async ({ rel }) => {
+          const st = await lstat(join(root, rel)).catch(() => undefined);
+          if (!st?.isFile()) return;
+          const key = identityKey(root, rel, st, definitionDigest, pack);
+          identities.set(rel, { key, mtimeMs: st.mtimeMs });
+          const recalled = recall.identity!.get(key);
+          if (recalled) recalledByIdentity.set(rel, recalled);
+        }),
+    );
+  }
   const texts = readTexts(
-    named.filter((n) => isAdoptionFile(n) && isAdoptionId(n)).map(({ rel }) => ({ path: join(root, rel), display: rel })),
+    candidates.filter(({ rel }) => !recalledByIdentity.has(rel)).map(({ rel }) => ({ path: join(root, rel), display: rel })),
     root,
   );
   for (const one of named) {
@@ -401,6 +477,13 @@ async function readAdoptions<A extends { id: string }>(
     }
     const overlong = adoptionNameProblem(id, rel);
     if (overlong) out.push(overlong);
+    const identity = identities.get(rel);
+    const byIdentity = recalledByIdentity.get(rel);
+    if (byIdentity) {
+      out.push(...byIdentity.findings);
+      adoptions.push(byIdentity.kept);
+      continue;
+    }
     // One outcome per file listed for reading, in the same order as this loop reaches them.
     const { file, found } = (await texts.next()).value as ReadOutcome;
     out.push(...found);
@@ -410,6 +493,7 @@ async function readAdoptions<A extends { id: string }>(
     if (recalled) {
       out.push(...recalled.findings);
       adoptions.push(recalled.kept);
+      if (identity) recall!.identity?.set(identity.key, recalled, identity.mtimeMs);
       continue;
     }
     const start = out.length;
@@ -442,6 +526,7 @@ async function readAdoptions<A extends { id: string }>(
     place();
     const kept = keep({ id, file: join(root, rel), raw: file.text, document: doc as unknown as Adoption, report });
     if (key !== undefined) recall!.set(key, out.slice(start), kept);
+    if (identity) recall!.identity?.set(identity.key, { findings: out.slice(start), kept }, identity.mtimeMs);
     adoptions.push(kept);
   }
   return adoptions.sort((a, b) => a.id.localeCompare(b.id));

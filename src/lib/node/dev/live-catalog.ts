@@ -4,11 +4,13 @@
  * loaders again (Astro's `refreshContent`), naming the change; the three loaders then share one
  * re-check of the folder (see {@link checkFor}) and each updates its store.
  *
- * A re-check reads the whole folder again but checks only what changed or depends on a change: the
+ * A re-check lists the whole folder again but checks only what changed or depends on a change: the
  * check of each adoption file is remembered by its key (the file's place and text, its folder's
  * definition.json and the pack it is checked against, see `LoadOptions.recall` in `catalog.ts`), so
  * an edited adoption is checked again, and so is every adoption of an edited definition or pack,
- * while the rest is taken as it was, neither parsed nor analysed.
+ * while the rest is taken as it was, neither parsed nor analysed. An adoption file the file system
+ * says is unchanged (same inode, size and times, settled a few seconds before the last check) is
+ * not even read.
  *
  * Findings never stop the dev server: the findings of a check with errors are printed once (until
  * they change), the store keeps the last clean catalog, and every page shows the findings (see
@@ -39,6 +41,8 @@ interface Followed {
   printed?: string;
   /** The adoption checks of the latest check, by key. */
   checks: Map<string, Recalled<CatalogAdoption>>;
+  /** The same checks by the identity of the file (see `AdoptionRecall.identity`). */
+  identities: Map<string, Recalled<CatalogAdoption>>;
 }
 
 const DEV_HINT =
@@ -53,7 +57,7 @@ const followed: Map<string, Followed> = ((globalThis as Record<symbol, Map<strin
 
 function followedAt(dir: string): Followed {
   let f = followed.get(dir);
-  if (!f) followed.set(dir, (f = { dir, generation: 0, checks: new Map() }));
+  if (!f) followed.set(dir, (f = { dir, generation: 0, checks: new Map(), identities: new Map() }));
   return f;
 }
 
@@ -73,9 +77,12 @@ export function checkFor(dir: string, logger: Logger, change?: unknown): Promise
 
 async function run(f: Followed, logger: Logger): Promise<FollowedCheck> {
   const checks = new Map<string, Recalled<CatalogAdoption>>();
-  const check = await checkCatalogFolder(f.dir, { recall: recallBetween(f.checks, checks), texts: true });
+  const identities = new Map<string, Recalled<CatalogAdoption>>();
+  const recall = recallBetween(f.checks, checks, { before: f.identities, next: identities, startedAt: Date.now() });
+  const check = await checkCatalogFolder(f.dir, { recall, texts: true });
   // Only this check's are kept: the checks of files since changed or removed go.
   f.checks = checks;
+  f.identities = identities;
   devState().faults = check.errors;
   report(f, check, logger);
   return { generation: ++f.generation, check };
