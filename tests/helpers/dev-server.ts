@@ -104,7 +104,10 @@ export function privateProject(source = repo): PrivateProject {
   const project = path.join(tmp, 'site');
   const catalog = path.join(tmp, 'catalog-folder');
   copySite(project);
-  for (const name of ['catalog', 'packs']) cpSync(path.join(source, name), path.join(catalog, name), { recursive: true });
+  // With their times: the copy is the harness's, and a file written moments ago is one the dev
+  // server's re-check reads again until it has settled (see `recallBetween` in catalog.ts), which
+  // a maintainer's own catalog, not copied just before `astro dev` starts, does not pay for.
+  for (const name of ['catalog', 'packs']) cpSync(path.join(source, name), path.join(catalog, name), { recursive: true, preserveTimestamps: true });
   // Not what a test runner set for itself (vitest sets NODE_ENV=test and VITEST*), which would make
   // the site's commands behave unlike the ones a maintainer runs.
   const env: NodeJS.ProcessEnv = { ...process.env, OPENGDD_CATALOG: catalog, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', FORCE_COLOR: '0' };
