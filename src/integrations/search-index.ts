@@ -30,8 +30,8 @@ export interface SearchReuse {
  * 10.8 s build at 100× the corpus; 500 take half). What the reader pays per shard is five requests
  * on opening the search (its entry, metadata and filters) and one per query, all at once (see
  * `scripts/search/start.ts`): at 100×, 50 ms from the server, 19 shards of 500 open in 1.5-2.0 s
- * and answer in 0.60-0.66 s, against 1.46 s and 0.55-0.62 s for 10 of 1,000 (34 of 250: 2.5 s and
- * 0.74-0.84 s); the index is written in about the same time whatever the size.
+ * and answer a query in 0.60-0.66 s, against 1.46-1.55 s and 0.54-0.89 s for 10 of 1,000 (34 of
+ * 250: 2.5 s and 0.74-0.84 s); the whole index is written in about the same time at any size.
  */
 export const DEFAULT_SHARD_PAGES = 500;
 
