@@ -146,22 +146,20 @@ export function recallBetween<A>(
   next: Map<string, Recalled<A>>,
   identities?: { before: ReadonlyMap<string, Recalled<A>>; next: Map<string, Recalled<A>>; startedAt: number },
 ): AdoptionRecall<A> {
+  // What is asked for is kept for the next load, whether it was found in this one or made.
+  const carried = (from: ReadonlyMap<string, Recalled<A>>, to: Map<string, Recalled<A>>) => (key: string) => {
+    const recalled = from.get(key);
+    if (recalled) to.set(key, recalled);
+    return recalled;
+  };
   return {
-    get(key) {
-      const recalled = before.get(key);
-      if (recalled) next.set(key, recalled);
-      return recalled;
-    },
+    get: carried(before, next),
     set(key, findings, kept) {
       next.set(key, { findings, kept });
     },
     ...(identities && {
       identity: {
-        get(key: string) {
-          const recalled = identities.before.get(key);
-          if (recalled) identities.next.set(key, recalled);
-          return recalled;
-        },
+        get: carried(identities.before, identities.next),
         set(key: string, recalled: Recalled<A>, mtimeMs: number) {
           if (mtimeMs <= identities.startedAt - SETTLED_MS) identities.next.set(key, recalled);
         },
@@ -186,10 +184,15 @@ interface FileIdentity {
   ctimeMs: number;
 }
 
+/** What both keys of an adoption file's check hold besides the file: its place, definition and pack. */
+function checkContext(root: string, rel: string, definitionDigest: string, pack: RawPack | undefined): unknown[] {
+  return [root, rel, definitionDigest, pack ? [pack.rel, pack.digest] : null];
+}
+
 /** The identity key of an adoption file: the key's parts other than the text, and the file's identity. */
 function identityKey(root: string, rel: string, id: FileIdentity, definitionDigest: string, pack: RawPack | undefined): string {
   return createHash('sha256')
-    .update(JSON.stringify([root, rel, definitionDigest, pack ? [pack.rel, pack.digest] : null, id.dev, id.ino, id.size, id.mtimeMs, id.ctimeMs]))
+    .update(JSON.stringify([...checkContext(root, rel, definitionDigest, pack), id.dev, id.ino, id.size, id.mtimeMs, id.ctimeMs]))
     .digest('hex');
 }
 
@@ -199,7 +202,7 @@ function identityKey(root: string, rel: string, id: FileIdentity, definitionDige
  */
 function adoptionKey(root: string, rel: string, text: string, definitionDigest: string, pack: RawPack | undefined): string {
   return createHash('sha256')
-    .update(JSON.stringify([root, rel, definitionDigest, pack ? [pack.rel, pack.digest] : null]))
+    .update(JSON.stringify(checkContext(root, rel, definitionDigest, pack)))
     .update('\0')
     .update(text)
     .digest('hex');
@@ -525,8 +528,9 @@ async function readAdoptions<A extends { id: string }>(
     }
     place();
     const kept = keep({ id, file: join(root, rel), raw: file.text, document: doc as unknown as Adoption, report });
-    if (key !== undefined) recall!.set(key, out.slice(start), kept);
-    if (identity) recall!.identity?.set(identity.key, { findings: out.slice(start), kept }, identity.mtimeMs);
+    const findings = out.slice(start);
+    if (key !== undefined) recall!.set(key, findings, kept);
+    if (identity) recall!.identity?.set(identity.key, { findings, kept }, identity.mtimeMs);
     adoptions.push(kept);
   }
   return adoptions.sort((a, b) => a.id.localeCompare(b.id));
