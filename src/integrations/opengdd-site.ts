@@ -61,6 +61,7 @@ export default function opengddSite(options: OpengddSiteOptions): AstroIntegrati
   let building = false;
   let finished: (() => void) | undefined;
   let cache: BuildCache | undefined;
+  let cacheReady: Promise<BuildCache> | undefined;
   let keepsOwnOutput = false;
   /** The digest of this build's inputs (see `incremental/inputs.ts`), when it could be made. */
   let inputs: string | undefined;
@@ -94,8 +95,13 @@ export default function opengddSite(options: OpengddSiteOptions): AstroIntegrati
         const cacheDir = path.resolve(fileURLToPath(config.cacheDir));
         if (building && !keepsOwnOutput) finished = guardOutput(outDir);
         // Before Astro reads its incremental-build manifest and writes into the output folder; a
-        // build that does not finish leaves no mark, so the next one trusts nothing of it.
-        if (building && !keepsOwnOutput) cache = startBuildCache(cacheDir, outDir);
+        // build that does not finish leaves no mark, so the next one trusts nothing of it. Files
+        // come back from the output folder's copy while the content layer syncs.
+        if (building && !keepsOwnOutput) {
+          cacheReady = startBuildCache(cacheDir, outDir);
+          // Awaited once the content layer has synced; a build stopped before must not see it unhandled.
+          cacheReady.catch(() => undefined);
+        }
         if (options.catalogError) {
           if (!building) throw options.catalogError;
           // A usage error, as `check` says it (exit 2), in its one line: not an error of this hook.
@@ -106,10 +112,12 @@ export default function opengddSite(options: OpengddSiteOptions): AstroIntegrati
         // While the process is small: see startSearchIndexer.
         if (building) startSearchIndexer();
       },
-      // The content layer has synced: the pages read the store, not the catalog model.
-      'astro:build:start': ({ logger }) => {
+      // The content layer has synced: the pages read the store, not the catalog model. Astro
+      // writes into the output folder from here on, so it must be ready.
+      'astro:build:start': async ({ logger }) => {
         for (const line of takeCheckSummaries()) logger.info(line);
         forgetVerifiedCatalogs();
+        cache = await cacheReady;
       },
       'astro:build:done': async ({ dir, assets, logger }) => {
         // What the routes wrote: before anything reads the folder, the outputs of gone routes go.

@@ -24,13 +24,18 @@
  *   modification time it had, has nothing to write (see {@link nothingChanged}).
  * - A kept file must still have the size and modification time the mark gives it: a folder
  *   restored from another run (a CI cache of `dist/` apart from `node_modules/.astro/`) or changed
- *   by hand loses what no longer matches. A page so lost is copied back from Astro's cache; any
- *   search-index file lost drops the whole index, to be written anew.
+ *   by hand loses what no longer matches.
+ * - What is missing comes back from the output folder's copy in the cache folder (hard links, see
+ *   `output-copy.ts`), so a CI run that caches only `node_modules/.astro/` starts as if it had kept
+ *   `dist/`. A page neither kept nor in the copy is copied back from Astro's cache; any search-index
+ *   file lost drops the whole index, to be written anew.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { PageFactsRecord } from './page-facts.ts';
 import { createHash } from 'node:crypto';
+import { OUTPUT_COPY, restoreFromCopy, restoreFromCopyAside, updateCopy } from './output-copy.ts';
+import { removeFiles, walkFiles } from './tree.ts';
 
 /** Astro's incremental-build manifest, in its cache folder. */
 export const ASTRO_MANIFEST = 'incremental-build.json';
@@ -53,6 +58,8 @@ interface Mark {
   search?: Record<string, string>;
   /** What the search index learnt of each HTML file (see `page-facts.ts`). */
   pages?: PageFactsRecord;
+  /** Whether the cache folder holds a copy of every file of `stats` (see `output-copy.ts`). */
+  copy?: boolean;
 }
 
 /** The search index's folder in the output folder. */
@@ -105,9 +112,11 @@ export interface BuildCache {
 /**
  * At a build's start, with the cache folder `cacheDir` and the output folder `outDir` (both
  * absolute): forgets what an unfinished build left, and clears the mark until this build finishes;
- * then readies the output folder (see the file's comment).
+ * then readies the output folder (see the file's comment). All but putting files back from the
+ * output folder's copy is done before the promise is returned (Astro's manifest is removed there
+ * when it is not to be trusted); the promise resolves once the output folder is ready.
  */
-export function startBuildCache(cacheDir: string, outDir: string): BuildCache {
+export async function startBuildCache(cacheDir: string, outDir: string): Promise<BuildCache> {
   const markFile = path.join(cacheDir, FINISHED_MARK);
   const manifestFile = path.join(cacheDir, ASTRO_MANIFEST);
   const found = readMark(markFile);
@@ -116,22 +125,30 @@ export function startBuildCache(cacheDir: string, outDir: string): BuildCache {
   (globalThis as Record<symbol, unknown>)[REUSE] = mark !== undefined;
   rmSync(markFile, { force: true });
   const same = mark !== undefined;
+  const copyDir = path.join(cacheDir, OUTPUT_COPY);
+  // What the copy of the output folder holds (see output-copy.ts), when the mark vouches for it.
+  const copied = same && mark.copy === true ? mark.stats : undefined;
+  if (!copied) rmSync(copyDir, { recursive: true, force: true });
   const kept = same ? new Set(mark.outputs) : new Set<string>();
   const afterBefore = same ? new Set(mark.after ?? []) : new Set<string>();
   const after = new Set<string>();
   let afterNow: readonly string[] = [];
   let surveyed: Mark['stats'] | undefined;
-  let searchLost = false;
+  const present = new Set<string>();
   removeFilesBut(outDir, (file, st) => {
-    const search = file.startsWith(SEARCH);
-    const later = afterBefore.has(file);
-    if (!same || !(search || later || kept.has(file))) return false;
-    const [size, mtime] = Object.hasOwn(mark.stats, file) ? mark.stats[file]! : [];
-    const unchanged = st.size === size && st.mtimeMs === mtime;
-    if (search && !unchanged) searchLost = true;
-    if (later && unchanged) after.add(file);
+    if (!same || !(file.startsWith(SEARCH) || afterBefore.has(file) || kept.has(file))) return false;
+    const unchanged = sameStats(mark.stats, file, st);
+    if (unchanged) present.add(file);
     return unchanged;
   });
+  if (same) {
+    const wanted = Object.keys(mark.stats).filter((file) => !present.has(file) && (file.startsWith(SEARCH) || afterBefore.has(file) || kept.has(file)));
+    // A CI run without the output folder gets it back here, as the last build left it.
+    if (copied && wanted.length) for (const file of await restoreFromCopyAside(copyDir, outDir, wanted, mark.stats)) present.add(file);
+  }
+  for (const file of afterBefore) if (present.has(file)) after.add(file);
+  // A page not found is copied back by Astro from its own cache; a search-index file, by no one.
+  const searchLost = same && Object.keys(mark.stats).some((file) => file.startsWith(SEARCH) && !present.has(file));
   if (searchLost) rmSync(path.join(outDir, SEARCH), { recursive: true, force: true });
   return {
     search: new Map(same && !searchLost ? Object.entries(mark.search ?? {}) : []),
@@ -151,12 +168,14 @@ export function startBuildCache(cacheDir: string, outDir: string): BuildCache {
       return Object.keys(surveyed);
     },
     finish(outputs, search, pages, inputs) {
+      const stats = surveyed ? Object.assign(surveyed, fileStats(outDir, { from: SEARCH_DIR })) : fileStats(outDir);
       const mark: Mark = {
         outDir,
         manifest: fileDigest(manifestFile),
         outputs: [...outputs],
         after: [...afterNow],
-        stats: surveyed ? Object.assign(surveyed, fileStats(outDir, { from: SEARCH_DIR })) : fileStats(outDir),
+        stats,
+        copy: updateCopy(copyDir, outDir, stats, copied),
         search: Object.fromEntries(search),
         ...(pages ? { pages } : {}),
         ...(inputs ? { inputs } : {}),
@@ -171,21 +190,33 @@ export function startBuildCache(cacheDir: string, outDir: string): BuildCache {
  * Whether the last finished build had the inputs `inputs` (see `inputs.ts`), was built into
  * `outDir`, and left it exactly as it is now: the same files, each with the size and modification
  * time it had. Then a build has nothing to write; returns the number of files found as they were.
- * Otherwise undefined, and nothing is touched.
+ * Files missing from the output folder (a CI run starts without it) are first put back from the
+ * copy in the cache folder (see `output-copy.ts`), where it holds them as they were. Otherwise
+ * undefined, and nothing else is touched.
  */
 export function nothingChanged(cacheDir: string, outDir: string, inputs: string): number | undefined {
   const mark = readMark(path.join(cacheDir, FINISHED_MARK));
   if (!mark || mark.inputs !== inputs || mark.outDir !== outDir || mark.manifest !== fileDigest(path.join(cacheDir, ASTRO_MANIFEST))) return undefined;
   const recorded = Object.keys(mark.stats).length;
-  let found = 0;
-  let same = true;
+  const found = new Set<string>();
+  let other = false;
   walkFiles(outDir, (file, st) => {
-    found += 1;
-    const [size, mtime] = Object.hasOwn(mark.stats, file) ? mark.stats[file]! : [];
-    if (st.size !== size || st.mtimeMs !== mtime) same = false;
-    return same;
+    if (sameStats(mark.stats, file, st)) found.add(file);
+    else other = true;
+    return !other;
   });
-  return same && found === recorded && recorded > 0 ? found : undefined;
+  if (other || recorded === 0) return undefined;
+  if (found.size < recorded) {
+    const missing = Object.keys(mark.stats).filter((file) => !found.has(file));
+    if (!mark.copy || restoreFromCopy(path.join(cacheDir, OUTPUT_COPY), outDir, missing, mark.stats).size < missing.length) return undefined;
+  }
+  return recorded;
+}
+
+/** Whether `file` has the size and modification time `stats` records for it. */
+function sameStats(stats: Mark['stats'], file: string, st: { size: number; mtimeMs: number }): boolean {
+  const recorded = Object.hasOwn(stats, file) ? stats[file] : undefined;
+  return recorded !== undefined && st.size === recorded[0] && st.mtimeMs === recorded[1];
 }
 
 /**
@@ -203,26 +234,6 @@ function fileStats(outDir: string, only: { from?: string; skip?: string } = {}):
     only,
   );
   return stats;
-}
-
-/**
- * Calls `visit` with every file under `dir` (relative, `/`-separated; `.git` aside) until it returns
- * false; with `from`, only in that folder of `dir`; with `skip`, not in that one.
- */
-function walkFiles(dir: string, visit: (file: string, st: { size: number; mtimeMs: number }) => boolean, only: { from?: string; skip?: string } = {}): void {
-  const start = only.from ?? '';
-  if (!existsSync(path.join(dir, start))) return;
-  const walk = (rel: string): boolean => {
-    for (const e of readdirSync(path.join(dir, rel), { withFileTypes: true })) {
-      const name = rel ? `${rel}/${e.name}` : e.name;
-      if (name === '.git' || name === only.skip) continue;
-      if (e.isDirectory()) {
-        if (!walk(name)) return false;
-      } else if (!visit(name, statSync(path.join(dir, name)))) return false;
-    }
-    return true;
-  };
-  walk(start);
 }
 
 /** The SHA-256 of a file, or `absent`. */
@@ -251,21 +262,4 @@ function removeFilesBut(dir: string, keep: (file: string, st: { size: number; mt
     return true;
   });
   removeFiles(dir, gone);
-}
-
-/**
- * Removes `files` (relative to `dir`, `/`-separated), then each of their folders left empty, up to
- * `dir` (not `dir` itself): only the folders the files were in are looked at, not the whole tree.
- */
-function removeFiles(dir: string, files: readonly string[]): void {
-  const folders = new Set<string>();
-  for (const file of files) {
-    rmSync(path.join(dir, file), { force: true });
-    for (let f = path.posix.dirname(file); f !== '.'; f = path.posix.dirname(f)) folders.add(f);
-  }
-  // Deepest first, so a folder's emptied subfolders are gone before it is looked at.
-  for (const folder of [...folders].sort((a, b) => b.split('/').length - a.split('/').length)) {
-    const full = path.join(dir, folder);
-    if (existsSync(full) && readdirSync(full).length === 0) rmdirSync(full);
-  }
 }

@@ -1,0 +1,115 @@
+/**
+ * The output folder's copy in the cache folder: a hard link to every file a finished build left in
+ * the output folder, so that a build without that folder (a CI run, which caches only
+ * `node_modules/.astro/`) gets it back at the cost of a link a file, and then goes on as a build
+ * that kept it. Astro's own cache holds a copy of every page its routes wrote, but it copies them
+ * back one by one (a minute for a large catalog's 60,000 files) and holds neither the search index
+ * nor the files written after the routes, which would be made again in full.
+ *
+ * - Links, not copies: on one filesystem the copy costs no space and little time. Where links
+ *   cannot be made (the two folders on different filesystems), there is no copy, and a build
+ *   without the output folder copies pages back from Astro's cache as before.
+ * - A link shares its file: a build that rewrites an output file in place changes its copy too.
+ *   The copy is trusted only as far as the last finished build's mark: each of its files must
+ *   still have the size and modification time the mark records, or it is not put back.
+ * - Kept up to date, not made anew: a build links again only the files whose size or modification
+ *   time changed, and removes those no longer written.
+ */
+import { linkSync, mkdirSync, rmSync, statSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
+import path from 'node:path';
+import { removeFiles } from './tree.ts';
+
+/** The copy's folder, in the cache folder. */
+export const OUTPUT_COPY = 'opengdd/output';
+
+/** Size and modification time (ms) of files, by path relative to their folder, `/`-separated. */
+export type FileStats = Readonly<Record<string, readonly [number, number]>>;
+
+/**
+ * Links `files` (relative to the output folder `outDir`, where none of them is) back from the copy
+ * `copyDir`, each only where the copy's file has the size and modification time `stats` gives it.
+ * Returns the files put back.
+ */
+export function restoreFromCopy(copyDir: string, outDir: string, files: Iterable<string>, stats: FileStats): Set<string> {
+  const back = new Set<string>();
+  const made = new Set<string>();
+  for (const file of files) {
+    const recorded = Object.hasOwn(stats, file) ? stats[file] : undefined;
+    if (!recorded) continue;
+    const from = path.join(copyDir, file);
+    const to = path.join(outDir, file);
+    try {
+      if (!sameStats(from, recorded)) continue;
+      const folder = path.dirname(to);
+      if (!made.has(folder)) mkdirSync(folder, { recursive: true });
+      made.add(folder);
+      linkSync(from, to);
+      back.add(file);
+    } catch {
+      // Not put back: the build makes the file as it would without a copy.
+    }
+  }
+  return back;
+}
+
+/**
+ * {@link restoreFromCopy} on a worker thread, leaving the calling thread free meanwhile; on the
+ * calling thread where a worker cannot be started.
+ */
+export function restoreFromCopyAside(copyDir: string, outDir: string, files: readonly string[], stats: FileStats): Promise<Set<string>> {
+  // Only what the worker needs crosses to it.
+  const wanted: Record<string, readonly [number, number]> = {};
+  for (const file of files) if (Object.hasOwn(stats, file)) wanted[file] = stats[file]!;
+  return new Promise((resolve) => {
+    let worker: Worker;
+    try {
+      worker = new Worker(new URL('./restore-worker.ts', import.meta.url), { workerData: { copyDir, outDir, files, stats: wanted } });
+    } catch {
+      resolve(restoreFromCopy(copyDir, outDir, files, stats));
+      return;
+    }
+    let back: Set<string> | undefined;
+    worker.once('message', (restored: string[]) => (back = new Set(restored)));
+    worker.once('exit', () => {
+      if (back) return resolve(back);
+      // A worker that failed may have put back some files: the rest are, here, and all are found where they are.
+      restoreFromCopy(copyDir, outDir, files, stats);
+      resolve(new Set(files.filter((file) => sameStats(path.join(outDir, file), stats[file]))));
+    });
+  });
+}
+
+/**
+ * Makes the copy `copyDir` hold exactly the files `stats` lists of the output folder `outDir`, as
+ * links to them. `before` is what the copy held (the stats of the last finished build), or
+ * undefined when that is not known, and the copy is made anew. Returns whether the copy is whole;
+ * if not, it is removed.
+ */
+export function updateCopy(copyDir: string, outDir: string, stats: FileStats, before: FileStats | undefined): boolean {
+  if (!before) rmSync(copyDir, { recursive: true, force: true });
+  const made = new Set<string>();
+  try {
+    for (const [file, [size, mtime]] of Object.entries(stats)) {
+      const old = before && Object.hasOwn(before, file) ? before[file] : undefined;
+      if (old && old[0] === size && old[1] === mtime) continue;
+      const to = path.join(copyDir, file);
+      const folder = path.dirname(to);
+      if (!made.has(folder)) mkdirSync(folder, { recursive: true });
+      made.add(folder);
+      if (before) rmSync(to, { force: true });
+      linkSync(path.join(outDir, file), to);
+    }
+    if (before) removeFiles(copyDir, Object.keys(before).filter((file) => !Object.hasOwn(stats, file)));
+    return true;
+  } catch {
+    rmSync(copyDir, { recursive: true, force: true });
+    return false;
+  }
+}
+
+/** Whether `file` is a file of the size and modification time `recorded`. */
+function sameStats(file: string, recorded: readonly [number, number] | undefined): boolean {
+  const st = statSync(file, { throwIfNoEntry: false });
+  return recorded !== undefined && st !== undefined && st.isFile() && st.size === recorded[0] && st.mtimeMs === recorded[1];
+}
