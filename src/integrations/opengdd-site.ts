@@ -20,7 +20,8 @@
  * - a build keeps V8's heap near its live size (see `build/heap.ts`), and starts the search
  *   indexer while its process is small (see `startSearchIndexer`);
  * - a build that fails leaves no output folder behind (see {@link guardOutput});
- * - a build keeps its output folder and what it learnt (catalog checks, search-index shards) for
+ * - a build keeps its output folder, a hard-linked copy of it in the cache folder (for a CI run
+ *   that caches only that folder) and what it learnt (catalog checks, search-index shards) for
  *   the next one, which reuses every page whose key is unchanged (see `incremental/build-cache.ts`).
  */
 import { existsSync, readdirSync, readFileSync, realpathSync, rmdirSync, rmSync } from 'node:fs';

@@ -34,7 +34,8 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { PageFactsRecord } from './page-facts.ts';
 import { createHash } from 'node:crypto';
-import { OUTPUT_COPY, restoreFromCopy, restoreFromCopyAside, updateCopy } from './output-copy.ts';
+import { OUTPUT_COPY, restoreFromCopy, updateCopy } from './output-copy.ts';
+import { readyOutputAside } from './ready-output.ts';
 import { removeFiles, walkFiles } from './tree.ts';
 
 /** Astro's incremental-build manifest, in its cache folder. */
@@ -64,7 +65,6 @@ interface Mark {
 
 /** The search index's folder in the output folder. */
 const SEARCH_DIR = 'pagefind';
-const SEARCH = `${SEARCH_DIR}/`;
 
 /**
  * Set on `globalThis` while a build runs with the last finished build's pages to reuse: the pages'
@@ -112,9 +112,9 @@ export interface BuildCache {
 /**
  * At a build's start, with the cache folder `cacheDir` and the output folder `outDir` (both
  * absolute): forgets what an unfinished build left, and clears the mark until this build finishes;
- * then readies the output folder (see the file's comment). All but putting files back from the
- * output folder's copy is done before the promise is returned (Astro's manifest is removed there
- * when it is not to be trusted); the promise resolves once the output folder is ready.
+ * then readies the output folder (see the file's comment). All but readying the output folder,
+ * which runs on a worker thread (`ready-output.ts`), is done before the promise is returned, the
+ * removal of an untrusted manifest among it; the promise resolves once the folder is ready.
  */
 export async function startBuildCache(cacheDir: string, outDir: string): Promise<BuildCache> {
   const markFile = path.join(cacheDir, FINISHED_MARK);
@@ -128,28 +128,19 @@ export async function startBuildCache(cacheDir: string, outDir: string): Promise
   const copyDir = path.join(cacheDir, OUTPUT_COPY);
   // What the copy of the output folder holds (see output-copy.ts), when the mark vouches for it.
   const copied = same && mark.copy === true ? mark.stats : undefined;
-  if (!copied) rmSync(copyDir, { recursive: true, force: true });
   const kept = same ? new Set(mark.outputs) : new Set<string>();
   const afterBefore = same ? new Set(mark.after ?? []) : new Set<string>();
-  const after = new Set<string>();
   let afterNow: readonly string[] = [];
   let surveyed: Mark['stats'] | undefined;
-  const present = new Set<string>();
-  removeFilesBut(outDir, (file, st) => {
-    if (!same || !(file.startsWith(SEARCH) || afterBefore.has(file) || kept.has(file))) return false;
-    const unchanged = sameStats(mark.stats, file, st);
-    if (unchanged) present.add(file);
-    return unchanged;
+  const ready = await readyOutputAside({
+    outDir,
+    copyDir,
+    searchDir: SEARCH_DIR,
+    ...(same ? { last: { stats: mark.stats, keep: [...kept, ...afterBefore], copied: copied !== undefined } } : {}),
   });
-  if (same) {
-    const wanted = Object.keys(mark.stats).filter((file) => !present.has(file) && (file.startsWith(SEARCH) || afterBefore.has(file) || kept.has(file)));
-    // A CI run without the output folder gets it back here, as the last build left it.
-    if (copied && wanted.length) for (const file of await restoreFromCopyAside(copyDir, outDir, wanted, mark.stats)) present.add(file);
-  }
-  for (const file of afterBefore) if (present.has(file)) after.add(file);
-  // A page not found is copied back by Astro from its own cache; a search-index file, by no one.
-  const searchLost = same && Object.keys(mark.stats).some((file) => file.startsWith(SEARCH) && !present.has(file));
-  if (searchLost) rmSync(path.join(outDir, SEARCH), { recursive: true, force: true });
+  const present = new Set(ready.present);
+  const after = new Set([...afterBefore].filter((file) => present.has(file)));
+  const searchLost = ready.searchLost;
   return {
     search: new Map(same && !searchLost ? Object.entries(mark.search ?? {}) : []),
     pages: mark?.pages,
@@ -252,14 +243,4 @@ function readMark(file: string): Mark | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** Removes every file under `dir` but those `keep` says (relative, `/`-separated) and `.git`. */
-function removeFilesBut(dir: string, keep: (file: string, st: { size: number; mtimeMs: number }) => boolean): void {
-  const gone: string[] = [];
-  walkFiles(dir, (file, st) => {
-    if (!keep(file, st)) gone.push(file);
-    return true;
-  });
-  removeFiles(dir, gone);
 }

@@ -16,7 +16,6 @@
  *   time changed, and removes those no longer written.
  */
 import { linkSync, mkdirSync, rmSync, statSync } from 'node:fs';
-import { Worker } from 'node:worker_threads';
 import path from 'node:path';
 import { removeFiles } from './tree.ts';
 
@@ -51,33 +50,6 @@ export function restoreFromCopy(copyDir: string, outDir: string, files: Iterable
     }
   }
   return back;
-}
-
-/**
- * {@link restoreFromCopy} on a worker thread, leaving the calling thread free meanwhile; on the
- * calling thread where a worker cannot be started.
- */
-export function restoreFromCopyAside(copyDir: string, outDir: string, files: readonly string[], stats: FileStats): Promise<Set<string>> {
-  // Only what the worker needs crosses to it.
-  const wanted: Record<string, readonly [number, number]> = {};
-  for (const file of files) if (Object.hasOwn(stats, file)) wanted[file] = stats[file]!;
-  return new Promise((resolve) => {
-    let worker: Worker;
-    try {
-      worker = new Worker(new URL('./restore-worker.ts', import.meta.url), { workerData: { copyDir, outDir, files, stats: wanted } });
-    } catch {
-      resolve(restoreFromCopy(copyDir, outDir, files, stats));
-      return;
-    }
-    let back: Set<string> | undefined;
-    worker.once('message', (restored: string[]) => (back = new Set(restored)));
-    worker.once('exit', () => {
-      if (back) return resolve(back);
-      // A worker that failed may have put back some files: the rest are, here, and all are found where they are.
-      restoreFromCopy(copyDir, outDir, files, stats);
-      resolve(new Set(files.filter((file) => sameStats(path.join(outDir, file), stats[file]))));
-    });
-  });
 }
 
 /**

@@ -1,0 +1,81 @@
+/**
+ * Readies the output folder as a build starts (see `build-cache.ts`): keeps the files of the last
+ * finished build that are to be kept and still as it left them, removes everything else, and puts
+ * back from the output folder's copy (`output-copy.ts`) what is missing. Walking, removing and
+ * linking tens of thousands of files costs a second or more of system calls, so it runs on a
+ * worker thread while the build's main thread checks the catalog.
+ */
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { restoreFromCopy, type FileStats } from './output-copy.ts';
+import { removeFiles, walkFiles } from './tree.ts';
+
+/** What readying the output folder needs to know. */
+export interface OutputJob {
+  outDir: string;
+  /** The output folder's copy (removed unless `last.copied`). */
+  copyDir: string;
+  /** The search index's folder in the output folder: kept whole or dropped whole. */
+  searchDir: string;
+  /** What the last finished build left, when it is trusted; else the output folder is emptied. */
+  last?: {
+    /** Size and modification time of every file it left. */
+    stats: FileStats;
+    /** The files to keep, besides the search index's. */
+    keep: readonly string[];
+    /** Whether the copy holds the files of `stats`. */
+    copied: boolean;
+  };
+}
+
+/** The output folder, ready. */
+export interface OutputReady {
+  /** The files of the last build that the output folder holds as it left them. */
+  present: string[];
+  /** Whether a file of the search index was missing, and the index's folder was removed. */
+  searchLost: boolean;
+}
+
+/** Readies the output folder on this thread. Run twice, it gives the same folder. */
+export function readyOutput(job: OutputJob): OutputReady {
+  const { outDir, copyDir, last } = job;
+  const search = `${job.searchDir}/`;
+  if (!last?.copied) rmSync(copyDir, { recursive: true, force: true });
+  const keep = new Set(last?.keep);
+  const kept = (file: string) => file.startsWith(search) || keep.has(file);
+  const present = new Set<string>();
+  const gone: string[] = [];
+  walkFiles(outDir, (file, st) => {
+    const recorded = last && kept(file) && Object.hasOwn(last.stats, file) ? last.stats[file] : undefined;
+    if (recorded && st.size === recorded[0] && st.mtimeMs === recorded[1]) present.add(file);
+    else gone.push(file);
+    return true;
+  });
+  removeFiles(outDir, gone);
+  if (!last) return { present: [], searchLost: false };
+  const missing = Object.keys(last.stats).filter((file) => !present.has(file) && kept(file));
+  // A CI run without the output folder gets it back here, as the last build left it.
+  if (last.copied && missing.length) for (const file of restoreFromCopy(copyDir, outDir, missing, last.stats)) present.add(file);
+  // A page not found is copied back by Astro from its own cache; a search-index file, by no one.
+  const searchLost = Object.keys(last.stats).some((file) => file.startsWith(search) && !present.has(file));
+  if (searchLost) rmSync(path.join(outDir, job.searchDir), { recursive: true, force: true });
+  return { present: [...present].filter((file) => !searchLost || !file.startsWith(search)), searchLost };
+}
+
+/** {@link readyOutput} on a worker thread; on this one where the worker cannot start or fails. */
+export function readyOutputAside(job: OutputJob): Promise<OutputReady> {
+  return new Promise((resolve) => {
+    let worker: Worker;
+    try {
+      worker = new Worker(new URL('./output-worker.ts', import.meta.url), { workerData: job });
+    } catch {
+      resolve(readyOutput(job));
+      return;
+    }
+    let ready: OutputReady | undefined;
+    worker.once('message', (message: OutputReady) => (ready = message));
+    // A worker that failed midway left a folder that running again finishes.
+    worker.once('exit', () => resolve(ready ?? readyOutput(job)));
+  });
+}
