@@ -3,11 +3,14 @@
  * worker thread does what the calling thread would, and doing it again (after a worker that
  * failed midway) changes nothing.
  */
-import { linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { readyOutput, readyOutputAside, type OutputJob } from '../../src/lib/node/incremental/ready-output.ts';
+import { repoRoot } from '../helpers/paths.ts';
 
 let root = '';
 beforeEach(() => {
@@ -74,4 +77,37 @@ it('without a trusted last build: empties the output folder and removes the copy
   expect(ready).toEqual({ present: [], searchLost: false });
   expect(tree(job.outDir)).toEqual([]);
   expect(() => statSync(job.copyDir)).toThrow();
+});
+
+it('a process that exits while the worker links files back stops it first: nothing is linked after the exit', () => {
+  const { outDir, copyDir, searchDir } = lastBuild('exit');
+  const stats: Record<string, [number, number]> = {};
+  for (let i = 0; i < 20_000; i++) {
+    const file = `p/${i % 100}/${i}.html`;
+    mkdirSync(path.dirname(path.join(copyDir, file)), { recursive: true });
+    writeFileSync(path.join(copyDir, file), String(i));
+    const st = statSync(path.join(copyDir, file));
+    stats[file] = [st.size, st.mtimeMs];
+  }
+  rmSync(outDir, { recursive: true, force: true });
+  const job: OutputJob = { outDir, copyDir, searchDir, last: { stats, keep: Object.keys(stats), copied: true } };
+  const jobFile = path.join(root, 'job.json');
+  writeFileSync(jobFile, JSON.stringify(job));
+  // As the site's integration does: an exit listener that empties the output folder (its guard),
+  // registered first; the process exits once the worker has linked its first file back.
+  const script = path.join(root, 'exit.mjs');
+  writeFileSync(
+    script,
+    `import { existsSync, readFileSync, rmSync } from 'node:fs';
+     import { readyOutputAside } from ${JSON.stringify(pathToFileURL(path.join(repoRoot, 'src/lib/node/incremental/ready-output.ts')).href)};
+     const job = JSON.parse(readFileSync(${JSON.stringify(jobFile)}, 'utf8'));
+     process.once('exit', () => rmSync(job.outDir, { recursive: true, force: true }));
+     readyOutputAside(job);
+     const first = ${JSON.stringify(path.join(outDir, 'p/0'))};
+     const poll = () => (existsSync(first) ? process.exit(0) : setImmediate(poll));
+     poll();`,
+  );
+  const child = spawnSync(process.execPath, [script], { encoding: 'utf8' });
+  expect(child.status, child.stderr).toBe(0);
+  expect(existsSync(outDir)).toBe(false);
 });

@@ -27,13 +27,14 @@ export type FileStats = Readonly<Record<string, readonly [number, number]>>;
 
 /**
  * Links `files` (relative to the output folder `outDir`, where none of them is) back from the copy
- * `copyDir`, each only where the copy's file has the size and modification time `stats` gives it.
- * Returns the files put back.
+ * `copyDir`, each only where the copy's file has the size and modification time `stats` gives it,
+ * until `halted` says to stop. Returns the files put back.
  */
-export function restoreFromCopy(copyDir: string, outDir: string, files: Iterable<string>, stats: FileStats): Set<string> {
+export function restoreFromCopy(copyDir: string, outDir: string, files: Iterable<string>, stats: FileStats, halted: () => boolean = () => false): Set<string> {
   const back = new Set<string>();
   const made = new Set<string>();
   for (const file of files) {
+    if (halted()) break;
     const recorded = Object.hasOwn(stats, file) ? stats[file] : undefined;
     if (!recorded) continue;
     const from = path.join(copyDir, file);

@@ -1,5 +1,6 @@
 /** The worker thread of `readyOutputAside` (see `ready-output.ts`). */
 import { parentPort, workerData } from 'node:worker_threads';
-import { readyOutput, type OutputJob } from './ready-output.ts';
+import { readyOutputAsWorker, type OutputJob } from './ready-output.ts';
 
-parentPort!.postMessage(readyOutput(workerData as OutputJob));
+const { job, signal } = workerData as { job: OutputJob; signal: Int32Array };
+parentPort!.postMessage(readyOutputAsWorker(job, signal));
