@@ -3,8 +3,9 @@
  * the output folder, so that a build without that folder (a CI run, which caches only
  * `node_modules/.astro/`) gets it back at the cost of a link a file, and then goes on as a build
  * that kept it. Astro's own cache holds a copy of every page its routes wrote, but it copies them
- * back one by one (a minute for a large catalog's 60,000 files) and holds neither the search index
- * nor the files written after the routes, which would be made again in full.
+ * back one by one (7 s for the 44,000 of a 100× catalog, where linking all 59,000 files of its
+ * output takes 1 s) and holds neither the search index nor the files written after the routes,
+ * which would be made again in full (30 s more there).
  *
  * - Links, not copies: on one filesystem the copy costs no space and little time. Where links
  *   cannot be made (the two folders on different filesystems), there is no copy, and a build
