@@ -34,7 +34,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { PageFactsRecord } from './page-facts.ts';
 import { createHash } from 'node:crypto';
-import { OUTPUT_COPY, restoreFromCopy, updateCopy } from './output-copy.ts';
+import { asRecorded, OUTPUT_COPY, restoreFromCopy, updateCopy } from './output-copy.ts';
 import { readyOutputAside } from './ready-output.ts';
 import { removeFiles, walkFiles } from './tree.ts';
 
@@ -192,7 +192,7 @@ export function nothingChanged(cacheDir: string, outDir: string, inputs: string)
   const found = new Set<string>();
   let other = false;
   walkFiles(outDir, (file, st) => {
-    if (sameStats(mark.stats, file, st)) found.add(file);
+    if (asRecorded(mark.stats, file, st)) found.add(file);
     else other = true;
     return !other;
   });
@@ -202,12 +202,6 @@ export function nothingChanged(cacheDir: string, outDir: string, inputs: string)
     if (!mark.copy || restoreFromCopy(path.join(cacheDir, OUTPUT_COPY), outDir, missing, mark.stats).size < missing.length) return undefined;
   }
   return recorded;
-}
-
-/** Whether `file` has the size and modification time `stats` records for it. */
-function sameStats(stats: Mark['stats'], file: string, st: { size: number; mtimeMs: number }): boolean {
-  const recorded = Object.hasOwn(stats, file) ? stats[file] : undefined;
-  return recorded !== undefined && st.size === recorded[0] && st.mtimeMs === recorded[1];
 }
 
 /**

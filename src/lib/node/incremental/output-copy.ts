@@ -36,12 +36,11 @@ export function restoreFromCopy(copyDir: string, outDir: string, files: Iterable
   const made = new Set<string>();
   for (const file of files) {
     if (halted()) break;
-    const recorded = Object.hasOwn(stats, file) ? stats[file] : undefined;
-    if (!recorded) continue;
     const from = path.join(copyDir, file);
     const to = path.join(outDir, file);
     try {
-      if (!sameStats(from, recorded)) continue;
+      const st = statSync(from, { throwIfNoEntry: false });
+      if (!st?.isFile() || !asRecorded(stats, file, st)) continue;
       const folder = path.dirname(to);
       if (!made.has(folder)) mkdirSync(folder, { recursive: true });
       made.add(folder);
@@ -64,9 +63,8 @@ export function updateCopy(copyDir: string, outDir: string, stats: FileStats, be
   if (!before) rmSync(copyDir, { recursive: true, force: true });
   const made = new Set<string>();
   try {
-    for (const [file, [size, mtime]] of Object.entries(stats)) {
-      const old = before && Object.hasOwn(before, file) ? before[file] : undefined;
-      if (old && old[0] === size && old[1] === mtime) continue;
+    for (const [file, [size, mtimeMs]] of Object.entries(stats)) {
+      if (before && asRecorded(before, file, { size, mtimeMs })) continue;
       const to = path.join(copyDir, file);
       const folder = path.dirname(to);
       if (!made.has(folder)) mkdirSync(folder, { recursive: true });
@@ -82,8 +80,8 @@ export function updateCopy(copyDir: string, outDir: string, stats: FileStats, be
   }
 }
 
-/** Whether `file` is a file of the size and modification time `recorded`. */
-function sameStats(file: string, recorded: readonly [number, number] | undefined): boolean {
-  const st = statSync(file, { throwIfNoEntry: false });
-  return recorded !== undefined && st !== undefined && st.isFile() && st.size === recorded[0] && st.mtimeMs === recorded[1];
+/** Whether `stats` records `file` with the size and modification time `st` has. */
+export function asRecorded(stats: FileStats, file: string, st: { size: number; mtimeMs: number }): boolean {
+  const recorded = Object.hasOwn(stats, file) ? stats[file] : undefined;
+  return recorded !== undefined && st.size === recorded[0] && st.mtimeMs === recorded[1];
 }

@@ -8,7 +8,7 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { restoreFromCopy, type FileStats } from './output-copy.ts';
+import { asRecorded, restoreFromCopy, type FileStats } from './output-copy.ts';
 import { removeFiles, walkFiles } from './tree.ts';
 
 /** What readying the output folder needs to know. */
@@ -50,8 +50,7 @@ export function readyOutput(job: OutputJob, halted: () => boolean = () => false)
   const present = new Set<string>();
   const gone: string[] = [];
   walkFiles(outDir, (file, st) => {
-    const recorded = last && kept(file) && Object.hasOwn(last.stats, file) ? last.stats[file] : undefined;
-    if (recorded && st.size === recorded[0] && st.mtimeMs === recorded[1]) present.add(file);
+    if (last && kept(file) && asRecorded(last.stats, file, st)) present.add(file);
     else gone.push(file);
     return true;
   });
