@@ -3,7 +3,8 @@
  * their about.mdx frontmatter, packs and adoptions. Reads only; never writes into the folder.
  */
 import { createHash } from 'node:crypto';
-import { lstat, readdir, stat } from 'node:fs/promises';
+import { lstatSync, type Stats } from 'node:fs';
+import { readdir, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import yaml from 'js-yaml';
 import { analyzeAdoption, type AdoptionReport } from '../../opengdd/analyze.ts';
@@ -189,11 +190,13 @@ function checkContext(root: string, rel: string, definitionDigest: string, pack:
   return [root, rel, definitionDigest, pack ? [pack.rel, pack.digest] : null];
 }
 
-/** The identity key of an adoption file: the key's parts other than the text, and the file's identity. */
+/**
+ * The identity key of an adoption file: the key's parts other than the text, and the file's
+ * identity. Not digested: it only ever keys a map in this process, and the dev server makes one
+ * for every adoption file after each change.
+ */
 function identityKey(root: string, rel: string, id: FileIdentity, definitionDigest: string, pack: RawPack | undefined): string {
-  return createHash('sha256')
-    .update(JSON.stringify([...checkContext(root, rel, definitionDigest, pack), id.dev, id.ino, id.size, id.mtimeMs, id.ctimeMs]))
-    .digest('hex');
+  return JSON.stringify([...checkContext(root, rel, definitionDigest, pack), id.dev, id.ino, id.size, id.mtimeMs, id.ctimeMs]);
 }
 
 /**
@@ -451,18 +454,23 @@ async function readAdoptions<A extends { id: string }>(
   const identities = new Map<string, { key: string; mtimeMs: number }>();
   const recalledByIdentity = new Map<string, Recalled<A>>();
   if (recall?.identity && (await isInside(join(root, adoptionsRel), root).catch(() => false))) {
-    await Promise.all(
-      candidates
-        .filter(({ entry }) => !entry.link)
-        .map(async ({ rel }) => {
-          const st = await lstat(join(root, rel)).catch(() => undefined);
-          if (!st?.isFile()) return;
-          const key = identityKey(root, rel, st, definitionDigest, pack);
-          identities.set(rel, { key, mtimeMs: st.mtimeMs });
-          const recalled = recall.identity!.get(key);
-          if (recalled) recalledByIdentity.set(rel, recalled);
-        }),
-    );
+    // One lstat after another on this thread: the dev server's re-check after every change makes
+    // one per adoption file, and for the 7,500 files of the 100× catalog that took 12-20 ms here,
+    // against 40-130 ms as promises handed to the thread pool (and their garbage after).
+    for (const { entry, rel } of candidates) {
+      if (entry.link) continue;
+      let st: Stats | undefined;
+      try {
+        st = lstatSync(join(root, rel), { throwIfNoEntry: false });
+      } catch {
+        st = undefined;
+      }
+      if (!st?.isFile()) continue;
+      const key = identityKey(root, rel, st, definitionDigest, pack);
+      identities.set(rel, { key, mtimeMs: st.mtimeMs });
+      const recalled = recall.identity.get(key);
+      if (recalled) recalledByIdentity.set(rel, recalled);
+    }
   }
   const texts = readTexts(
     candidates.filter(({ rel }) => !recalledByIdentity.has(rel)).map(({ rel }) => ({ path: join(root, rel), display: rel })),
