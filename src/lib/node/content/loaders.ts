@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Loader, LoaderContext } from 'astro/loaders';
-import type { CatalogModel } from '../catalog/source.ts';
+import type { CatalogAdoption, CatalogModel } from '../catalog/source.ts';
 import { catalogDir } from '../catalog/dir.ts';
 import { rememberTexts } from '../dev/state.ts';
 import { CATALOG_CHANGE, CATALOG_SETTLE, LOADER_NAMES, markChangeSeen } from '../dev/catalog-change.ts';
@@ -37,18 +37,26 @@ interface Entry {
   data: Record<string, unknown>;
   filePath?: string;
   deferredRender?: boolean;
+  /** Its digest, when the loader made it already (see {@link adoptionsLoader}). */
+  digest?: string;
+}
+
+/** The digest Astro keeps of an entry: of its data and file path. */
+function digestOf({ generateDigest }: LoaderContext, entry: Entry): string {
+  // The file path is part of the digest: with the data alone, two catalog folders holding the
+  // same definition (OPENGDD_CATALOG switched between builds) look unchanged, Astro keeps the
+  // first entry's filePath, and the page renders the other folder's about.mdx prose (or fails
+  // when that folder is gone).
+  return generateDigest({ data: entry.data, filePath: entry.filePath ?? '' });
 }
 
 /** Replaces the collection's entries with `entries`, keeping unchanged ones (same digest). */
-function sync({ store, generateDigest }: LoaderContext, entries: Entry[]): void {
+function sync(context: LoaderContext, entries: Entry[]): void {
+  const { store } = context;
   const stale = new Set(store.keys());
   for (const entry of entries) {
     stale.delete(entry.id);
-    // The file path is part of the digest: with the data alone, two catalog folders holding the
-    // same definition (OPENGDD_CATALOG switched between builds) look unchanged, Astro keeps the
-    // first entry's filePath, and the page renders the other folder's about.mdx prose (or fails
-    // when that folder is gone).
-    store.set({ ...entry, digest: generateDigest({ data: entry.data, filePath: entry.filePath ?? '' }) });
+    store.set({ ...entry, digest: entry.digest ?? digestOf(context, entry) });
   }
   // A catalog switched by OPENGDD_CATALOG between builds, or a file removed in dev, must not leave
   // its entries behind.
@@ -155,6 +163,14 @@ export function definitionsLoader(): Loader {
 }
 
 /**
+ * The entry made of each adoption the dev server's checks handed the loader, by what the check
+ * kept of it: a re-check after a change hands back the same object for every file it did not
+ * check again (see `live-catalog.ts`), whose entry is then neither parsed, copied nor digested
+ * again (7,500 of them after every edit of the 100× catalog).
+ */
+const madeEntries = new WeakMap<CatalogAdoption, Entry>();
+
+/**
  * One entry per adoption (`<contract>-<version>/<adoption>`): its file, digest, findings and counts.
  * Nothing else is stored: Astro holds the whole data store in memory and bundles it into the build
  * as one string, several copies at once, so every stored byte per adoption counts thousands of
@@ -175,11 +191,18 @@ export function adoptionsLoader(): Loader {
           for (const a of d.adoptions) {
             const id = `${d.id}/${a.id}`;
             if (a.raw !== undefined) texts.push([a.digest, a.raw]);
+            const made = context.watcher ? madeEntries.get(a) : undefined;
+            if (made?.id === id) {
+              entries.push(made);
+              continue;
+            }
             const data = await context.parseData({
               id,
               data: storable({ adoption: a.id, definitionId: d.id, file: a.file, digest: a.digest, diagnostics: a.diagnostics, counts: a.counts }),
             });
-            entries.push({ id, data });
+            const entry: Entry = { id, data };
+            if (context.watcher) madeEntries.set(a, { ...entry, digest: digestOf(context, entry) });
+            entries.push(entry);
           }
         }
         // In dev, pages read a file's text as it was checked (see `dev/state.ts`).
