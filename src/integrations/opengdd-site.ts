@@ -135,12 +135,12 @@ export default function opengddSite(options: OpengddSiteOptions): AstroIntegrati
         if (latest.length) logger.info(`Version-free addresses: ${latest.length} pages lead to the newest versions.`);
         writeOriginPages(fileURLToPath(dir), site, logger);
         const writer = readFileSync(new URL('./search-index.ts', import.meta.url), 'utf8');
-        const reuse: SearchReuse | undefined = cache && {
-          bundles: new SearchBundles(fileURLToPath(dir), cache.search, writer),
-          facts: new PageFacts(fileURLToPath(dir), cache.pages, writer, hasIndexedBody),
-        };
         // Nothing but the search index writes into the output folder from here on.
         const files = cache?.survey();
+        const reuse: SearchReuse | undefined = cache && {
+          bundles: new SearchBundles(fileURLToPath(dir), cache.search, writer),
+          facts: new PageFacts(fileURLToPath(dir), cache.pages, writer, hasIndexedBody, (file) => cache?.surveyed(file)),
+        };
         const search = await writeSearchIndex(fileURLToPath(dir), options.searchShardPages, reuse, files && htmlFilesOf(files));
         logger.info(`Search index: ${search.pages} pages indexed${search.shards > 1 ? ` in ${search.shards} shards` : ''}.`);
         finished?.();

@@ -3,7 +3,7 @@
  * and the output folder are trusted only after a build that finished, and of the output folder
  * only the files the routes of the last finished build wrote into that same folder.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -182,6 +182,10 @@ describe('the build cache', () => {
     build.prune(ROUTES);
     // The last build's index is still there as the survey is taken; it is no page of the site.
     expect(build.survey().sort()).toEqual([...ROUTES, '_astro/site.abc.css'].sort());
+    // With each file's size and time, for the search index's facts (page-facts.ts) not to stat it again.
+    const css = statSync(path.join(out, '_astro/site.abc.css'));
+    expect(build.surveyed('_astro/site.abc.css')).toEqual([css.size, css.mtimeMs]);
+    expect(build.surveyed('pagefind/pagefind-entry.json')).toBeUndefined();
     write(path.join(out, 'pagefind/pagefind-entry.json'), 'written after the survey');
     write(path.join(out, 'pagefind/shards/1/pagefind-entry.json'));
     write(path.join(cache, ASTRO_MANIFEST), '{}');

@@ -49,4 +49,24 @@ describe('page facts between builds', () => {
     other.of('a.html');
     expect(other.read).toBe(1);
   });
+
+  it('take a size and time from the caller\'s walk of the folder as the file\'s own', () => {
+    const first = new PageFacts(out, undefined, 'writer v1', indexed);
+    first.of('a.html');
+    first.of('b.html');
+    const record = first.record();
+    const walk = (file: string) => record.files[file]?.slice(0, 2) as [number, number] | undefined;
+    const next = new PageFacts(out, record, 'writer v1', indexed, walk);
+    expect(next.of('a.html')).toEqual(first.of('a.html'));
+    expect(next.read).toBe(0);
+    // A walk that found the file changed (another size) has it read, as a stat would.
+    const changed = new PageFacts(out, record, 'writer v1', indexed, (file) => (file === 'b.html' ? [1, record.files[file]![1]] : walk(file)));
+    changed.of('a.html');
+    changed.of('b.html');
+    expect(changed.read).toBe(1);
+    // A file the walk did not see is stat'ed.
+    const unseen = new PageFacts(out, record, 'writer v1', indexed, () => undefined);
+    unseen.of('b.html');
+    expect(unseen.read).toBe(0);
+  });
 });

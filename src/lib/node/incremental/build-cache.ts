@@ -98,6 +98,8 @@ export interface BuildCache {
    * stats, so a large site's tree is walked once for both, and only the index's folder again.
    */
   survey(): string[];
+  /** The size and modification time {@link survey} found `file` with (relative, `/`-separated). */
+  surveyed(file: string): readonly [size: number, mtimeMs: number] | undefined;
   /**
    * Marks the build finished, its routes having written `outputs` (relative to the output folder)
    * and the search index writer its bundles with the keys `search`.
@@ -157,6 +159,9 @@ export async function startBuildCache(cacheDir: string, outDir: string): Promise
     survey() {
       surveyed = fileStats(outDir, { skip: SEARCH_DIR });
       return Object.keys(surveyed);
+    },
+    surveyed(file) {
+      return surveyed && Object.hasOwn(surveyed, file) ? surveyed[file] : undefined;
     },
     finish(outputs, search, pages, inputs) {
       const stats = surveyed ? Object.assign(surveyed, fileStats(outDir, { from: SEARCH_DIR })) : fileStats(outDir);

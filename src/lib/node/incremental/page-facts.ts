@@ -27,6 +27,7 @@ export class PageFacts {
   private readonly before: Readonly<Record<string, PageFact>>;
   private readonly writer: string;
   private readonly indexed: (html: string) => boolean;
+  private readonly statOf: ((file: string) => readonly [size: number, mtimeMs: number] | undefined) | undefined;
   private readonly now = new Map<string, PageFact>();
   /** Files read this build (the others were taken from the record). */
   read = 0;
@@ -37,12 +38,21 @@ export class PageFacts {
    * @param before the last finished build's record, if it is to be trusted
    * @param writer the source of the index writer (the rule `indexed` comes from)
    * @param indexed whether a page's HTML has a body to index
+   * @param statOf a file's size and modification time, when the caller has them from a walk of the
+   *   folder taken since the file was last written (a large site's pages were each stat'ed twice)
    */
-  constructor(outDir: string, before: PageFactsRecord | undefined, writer: string, indexed: (html: string) => boolean) {
+  constructor(
+    outDir: string,
+    before: PageFactsRecord | undefined,
+    writer: string,
+    indexed: (html: string) => boolean,
+    statOf?: (file: string) => readonly [size: number, mtimeMs: number] | undefined,
+  ) {
     this.outDir = outDir;
     this.writer = createHash('sha256').update(writer).digest('hex');
     this.before = before?.writer === this.writer ? before.files : {};
     this.indexed = indexed;
+    this.statOf = statOf;
   }
 
   /** The facts of `file` (relative to the output folder, `/`-separated). */
@@ -50,13 +60,13 @@ export class PageFacts {
     let fact = this.now.get(file);
     if (!fact) {
       const full = path.join(this.outDir, file);
-      const st = statSync(full);
+      const [size, mtimeMs] = this.statOf?.(file) ?? sizeAndTime(full);
       const old = Object.hasOwn(this.before, file) ? this.before[file] : undefined;
-      if (old && old[0] === st.size && old[1] === st.mtimeMs) fact = old;
+      if (old && old[0] === size && old[1] === mtimeMs) fact = old;
       else {
         const bytes = readFileSync(full);
         this.read += 1;
-        fact = [st.size, st.mtimeMs, this.indexed(bytes.toString('utf8')), createHash('sha256').update(bytes).digest('hex')];
+        fact = [size, mtimeMs, this.indexed(bytes.toString('utf8')), createHash('sha256').update(bytes).digest('hex')];
       }
       this.now.set(file, fact);
     }
@@ -67,4 +77,9 @@ export class PageFacts {
   record(): PageFactsRecord {
     return { writer: this.writer, files: Object.fromEntries(this.now) };
   }
+}
+
+function sizeAndTime(file: string): [number, number] {
+  const st = statSync(file);
+  return [st.size, st.mtimeMs];
 }
