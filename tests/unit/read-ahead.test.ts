@@ -50,6 +50,26 @@ describe('readTexts', () => {
     expect(seen.filter((s) => s.codes.length)).toHaveLength(3);
   });
 
+  it('reads a file listed as regular without following its place, and refuses a link put there since', async () => {
+    const inside = path.join(dir, 'inside');
+    mkdirSync(inside);
+    const outside = path.join(dir, 'outside.json');
+    writeFileSync(outside, '{"secret": true}');
+    writeFileSync(path.join(inside, 'a.json'), '{"n": 1}');
+    // Listed as a regular file, then replaced by a link leading out of the folder.
+    symlinkSync(outside, path.join(inside, 'b.json'));
+    const seen: { text: string | undefined; found: string[] }[] = [];
+    for await (const { file, found } of readTexts(
+      ['a.json', 'b.json'].map((n) => ({ path: path.join(inside, n), display: n, regular: true })),
+      inside,
+    )) {
+      seen.push({ text: file?.text, found: found.map((d) => `${d.code} ${d.message}`) });
+    }
+    expect(seen[0]).toEqual({ text: '{"n": 1}', found: [] });
+    expect(seen[1]!.text).toBeUndefined();
+    expect(seen[1]!.found).toEqual([expect.stringMatching(/^CATALOG_LAYOUT The file cannot be read \(ELOOP\)/)]);
+  });
+
   it('yields nothing for no files', async () => {
     const all = [];
     for await (const one of readTexts([])) all.push(one);

@@ -449,11 +449,12 @@ async function readAdoptions<A extends { id: string }>(
   const isAdoptionFile = ({ entry }: (typeof named)[number]) => entry.file && entry.name.endsWith('.json') && !entry.name.endsWith('.pack.json');
   const isAdoptionId = ({ id }: (typeof named)[number]) => /^[a-z0-9]+(-[a-z0-9]+)*$/.test(id);
   const candidates = named.filter((n) => isAdoptionFile(n) && isAdoptionId(n));
-  // The identity of each regular file (not a link) of a folder inside the catalog, when the recall
-  // answers by identity; a file it recalls is not read.
+  // A regular file (not a link) of a folder inside the catalog lies inside too: it is read without
+  // following its place again, and the recall may answer by its identity (then it is not read).
+  const inside = candidates.length > 0 && (await isInside(join(root, adoptionsRel), root).catch(() => false));
   const identities = new Map<string, { key: string; mtimeMs: number }>();
   const recalledByIdentity = new Map<string, Recalled<A>>();
-  if (recall?.identity && (await isInside(join(root, adoptionsRel), root).catch(() => false))) {
+  if (recall?.identity && inside) {
     // One lstat after another on this thread: the dev server's re-check after every change makes
     // one per adoption file, and for the 7,500 files of the 100× catalog that took 12-20 ms here,
     // against 40-130 ms as promises handed to the thread pool (and their garbage after).
@@ -473,7 +474,9 @@ async function readAdoptions<A extends { id: string }>(
     }
   }
   const texts = readTexts(
-    candidates.filter(({ rel }) => !recalledByIdentity.has(rel)).map(({ rel }) => ({ path: join(root, rel), display: rel })),
+    candidates
+      .filter(({ rel }) => !recalledByIdentity.has(rel))
+      .map(({ entry, rel }) => ({ path: join(root, rel), display: rel, regular: inside && !entry.link })),
     root,
   );
   for (const one of named) {
