@@ -31,7 +31,7 @@ import type { AstroIntegration, AstroIntegrationLogger, RefreshContentOptions } 
 import type { Plugin, ViteDevServer } from 'vite';
 import { CATALOG_CHANGE, CATALOG_SETTLE, changeSeen, LOADER_NAMES } from '../lib/node/dev/catalog-change.ts';
 import { resolveOrigins, type OriginEntry } from '../lib/node/build/origins.ts';
-import { hasIndexedBody, htmlFilesOf, startSearchIndexer, writeSearchIndex, type SearchReuse } from './search-index.ts';
+import { htmlFilesOf, searchedHtml, startSearchIndexer, writeSearchIndex, type SearchReuse } from './search-index.ts';
 import { standaloneShapes } from './standalone-shapes.ts';
 import { writeLatestPages } from '../lib/node/build/latest-pages.ts';
 import { boundHeapGrowth } from '../lib/node/build/heap.ts';
@@ -139,7 +139,7 @@ export default function opengddSite(options: OpengddSiteOptions): AstroIntegrati
         const files = cache?.survey();
         const reuse: SearchReuse | undefined = cache && {
           bundles: new SearchBundles(fileURLToPath(dir), cache.search, writer),
-          facts: new PageFacts(fileURLToPath(dir), cache.pages, writer, hasIndexedBody, (file) => cache?.surveyed(file)),
+          facts: new PageFacts(fileURLToPath(dir), cache.pages, writer, searchedHtml, (file) => cache?.surveyed(file)),
         };
         const search = await writeSearchIndex(fileURLToPath(dir), options.searchShardPages, reuse, files && htmlFilesOf(files));
         logger.info(`Search index: ${search.pages} pages indexed${search.shards > 1 ? ` in ${search.shards} shards` : ''}.`);

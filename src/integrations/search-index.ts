@@ -189,6 +189,24 @@ export function hasIndexedBody(html: string): boolean {
   return INDEXED_BODY.test(html);
 }
 
+/**
+ * What the index reads of a page (`undefined` for a page it does not index, see
+ * {@link indexablePages}): the page's head and its <main> in a body of their own, spaced as
+ * {@link indexedHtml} spaces them. <main> is the page's only `data-pagefind-body`, and its title,
+ * filters and metadata are inside it; the rest (the header, the sidebar of shelves, the footer) is
+ * not indexed, but handed to Pagefind it would be read, and a page's facts would have to change
+ * with it: a shelf renamed in groups.json changed every page's sidebar, and every shard of the
+ * index was written again. Handed only what is digested, the index cannot depend on anything else.
+ */
+export function searchedHtml(html: string): string | undefined {
+  if (!hasIndexedBody(html)) return undefined;
+  const head = html.indexOf('</head>');
+  const start = html.search(/<main[\s>]/);
+  const end = html.lastIndexOf('</main>');
+  const part = head >= 0 && start > head && end > start ? `${html.slice(0, head)}</head><body>${html.slice(start, end + '</main>'.length)}</body></html>` : html;
+  return indexedHtml(part);
+}
+
 /** Elements whose text stands apart from what follows it when they meet another element. */
 const ADJACENT = /(<\/[a-zA-Z][a-zA-Z0-9-]*\s*>)(?=<[a-zA-Z])/g;
 
@@ -265,7 +283,8 @@ export async function writeSearchIndex(
       // Each page is handed over one at a time (never the whole shard's HTML in memory at once).
       for (const file of listed) {
         const html = readFileSync(path.join(outDir, file), 'utf8');
-        const added = await index.addHTMLFile({ url: pageUrl(file), content: indexedHtml(html) });
+        // Every listed page has a body to index: undefined only for a file changed since it was listed.
+        const added = await index.addHTMLFile({ url: pageUrl(file), content: searchedHtml(html) ?? indexedHtml(html) });
         if (added.errors.length) throw new Error(`Pagefind could not index ${file}: ${added.errors.join('; ')}`);
         pages += 1;
       }

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { cleanSectionTitle, excerptRuns, normalizeQuery, rankResults, resultLabel, type SearchCandidate } from '../../src/lib/site/search-rank.ts';
-import { indexedHtml } from '../../src/integrations/search-index.ts';
+import { indexedHtml, searchedHtml } from '../../src/integrations/search-index.ts';
 
 const contract = (v: number, newest = 2) => ({
   kind: 'contract',
@@ -147,5 +147,16 @@ describe('search text', () => {
     expect(indexedHtml('<dl><dt>Questions</dt><dd>6 of 6 asked</dd></dl>')).toBe('<dl><dt>Questions</dt> <dd>6 of 6 asked</dd></dl>');
     expect(indexedHtml('<a href="#x">slot</a><code>fill-order-holds</code>')).toBe('<a href="#x">slot</a> <code>fill-order-holds</code>');
     expect(indexedHtml('<p>a <mark>b</mark>c</p>')).toBe('<p>a <mark>b</mark>c</p>');
+  });
+
+  it('reads only the head and <main> of a page: a sidebar change leaves what it reads as it was', () => {
+    const page = (nav: string, body: string) =>
+      `<!DOCTYPE html><html lang="en"><head><title>T</title></head><body><header>Site</header><nav>${nav}</nav><main id="main" data-pagefind-body><h1>${body}</h1><p>x</p></main><footer>f</footer></body></html>`;
+    const read = searchedHtml(page('Shelf A', 'Backpack'))!;
+    expect(read).toBe('<!DOCTYPE html><html lang="en"><head><title>T</title></head> <body><main id="main" data-pagefind-body><h1>Backpack</h1> <p>x</p></main></body></html>');
+    expect(searchedHtml(page('Shelf A (renamed)', 'Backpack'))).toBe(read);
+    expect(searchedHtml(page('Shelf A', 'Satchel'))).not.toBe(read);
+    // A page without a body to index is not read at all.
+    expect(searchedHtml('<html><head></head><body><main>x</main></body></html>')).toBeUndefined();
   });
 });

@@ -11,7 +11,10 @@ import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
-/** One file's facts: size, modification time (ms), whether it is indexed, the SHA-256 of its bytes. */
+/**
+ * One file's facts: size, modification time (ms), whether it is indexed, the SHA-256 of what the
+ * index reads of it (of its bytes, for a file it does not index).
+ */
 export type PageFact = [size: number, mtimeMs: number, indexed: boolean, digest: string];
 
 /** The facts of one build, as the build-finished mark keeps them. */
@@ -26,7 +29,7 @@ export class PageFacts {
   private readonly outDir: string;
   private readonly before: Readonly<Record<string, PageFact>>;
   private readonly writer: string;
-  private readonly indexed: (html: string) => boolean;
+  private readonly searched: (html: string) => string | undefined;
   private readonly statOf: ((file: string) => readonly [size: number, mtimeMs: number] | undefined) | undefined;
   private readonly now = new Map<string, PageFact>();
   /** Files read this build (the others were taken from the record). */
@@ -37,7 +40,7 @@ export class PageFacts {
    * @param outDir the output folder (absolute)
    * @param before the last finished build's record, if it is to be trusted
    * @param writer the source of the index writer (the rule `indexed` comes from)
-   * @param indexed whether a page's HTML has a body to index
+   * @param searched what the index reads of a page's HTML; undefined when it does not index it
    * @param statOf a file's size and modification time, when the caller has them from a walk of the
    *   folder taken since the file was last written (a large site's pages were each stat'ed twice)
    */
@@ -45,13 +48,13 @@ export class PageFacts {
     outDir: string,
     before: PageFactsRecord | undefined,
     writer: string,
-    indexed: (html: string) => boolean,
+    searched: (html: string) => string | undefined,
     statOf?: (file: string) => readonly [size: number, mtimeMs: number] | undefined,
   ) {
     this.outDir = outDir;
     this.writer = createHash('sha256').update(writer).digest('hex');
     this.before = before?.writer === this.writer ? before.files : {};
-    this.indexed = indexed;
+    this.searched = searched;
     this.statOf = statOf;
   }
 
@@ -66,7 +69,8 @@ export class PageFacts {
       else {
         const bytes = readFileSync(full);
         this.read += 1;
-        fact = [size, mtimeMs, this.indexed(bytes.toString('utf8')), createHash('sha256').update(bytes).digest('hex')];
+        const text = this.searched(bytes.toString('utf8'));
+        fact = [size, mtimeMs, text !== undefined, createHash('sha256').update(text ?? bytes).digest('hex')];
       }
       this.now.set(file, fact);
     }
