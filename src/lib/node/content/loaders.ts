@@ -201,7 +201,10 @@ export function adoptionsLoader(): Loader {
               data: storable({ adoption: a.id, definitionId: d.id, file: a.file, digest: a.digest, diagnostics: a.diagnostics, counts: a.counts }),
             });
             const entry: Entry = { id, data };
-            if (context.watcher) madeEntries.set(a, { ...entry, digest: digestOf(context, entry) });
+            if (context.watcher) {
+              entry.digest = digestOf(context, entry);
+              madeEntries.set(a, entry);
+            }
             entries.push(entry);
           }
         }
