@@ -30,7 +30,7 @@
  *   `dist/`. A page neither kept nor in the copy is copied back from Astro's cache; any search-index
  *   file lost drops the whole index, to be written anew.
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { PageFactsRecord } from './page-facts.ts';
 import { createHash } from 'node:crypto';
@@ -228,18 +228,35 @@ function fileStats(outDir: string, only: { from?: string; skip?: string } = {}):
 
 /** The SHA-256 of a file, or `absent`. */
 function fileDigest(file: string): string {
-  try {
-    return createHash('sha256').update(readFileSync(file)).digest('hex');
-  } catch {
-    return 'absent';
-  }
+  return readOnce(file, 'absent', () => createHash('sha256').update(readFileSync(file)).digest('hex'));
 }
 
 function readMark(file: string): Mark | undefined {
-  try {
+  return readOnce(file, undefined, () => {
     const mark = JSON.parse(readFileSync(file, 'utf8')) as Mark;
     return typeof mark.outDir === 'string' && Array.isArray(mark.outputs) && typeof mark.stats === 'object' && mark.stats !== null ? mark : undefined;
+  });
+}
+
+/** What {@link readOnce} last made of each file, under the file's identity when it was read. */
+const reads = new Map<string, { identity: string; value: unknown }>();
+
+/**
+ * `read()` of `file`, or `otherwise` where the file is missing or `read` fails; made once while the
+ * file stays as it was (the same inode, size and times). A build reads the mark and digests Astro's
+ * manifest for the nothing-changed test, then again as it starts: at 100× about 100 ms each time.
+ */
+function readOnce<T>(file: string, otherwise: T, read: () => T): T {
+  try {
+    const st = statSync(file, { throwIfNoEntry: false });
+    if (!st) return otherwise;
+    const identity = `${st.dev}:${st.ino}:${st.size}:${st.mtimeMs}:${st.ctimeMs}`;
+    const known = reads.get(file);
+    if (known?.identity === identity) return known.value as T;
+    const value = read();
+    reads.set(file, { identity, value });
+    return value;
   } catch {
-    return undefined;
+    return otherwise;
   }
 }

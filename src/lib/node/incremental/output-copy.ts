@@ -41,10 +41,7 @@ export function restoreFromCopy(copyDir: string, outDir: string, files: Iterable
     try {
       const st = statSync(from, { throwIfNoEntry: false });
       if (!st?.isFile() || !asRecorded(stats, file, st)) continue;
-      const folder = path.dirname(to);
-      if (!made.has(folder)) mkdirSync(folder, { recursive: true });
-      made.add(folder);
-      linkSync(from, to);
+      linkInto(from, to, made);
       back.add(file);
     } catch {
       // Not put back: the build makes the file as it would without a copy.
@@ -66,11 +63,8 @@ export function updateCopy(copyDir: string, outDir: string, stats: FileStats, be
     for (const [file, [size, mtimeMs]] of Object.entries(stats)) {
       if (before && asRecorded(before, file, { size, mtimeMs })) continue;
       const to = path.join(copyDir, file);
-      const folder = path.dirname(to);
-      if (!made.has(folder)) mkdirSync(folder, { recursive: true });
-      made.add(folder);
       if (before) rmSync(to, { force: true });
-      linkSync(path.join(outDir, file), to);
+      linkInto(path.join(outDir, file), to, made);
     }
     if (before) removeFiles(copyDir, Object.keys(before).filter((file) => !Object.hasOwn(stats, file)));
     return true;
@@ -78,6 +72,14 @@ export function updateCopy(copyDir: string, outDir: string, stats: FileStats, be
     rmSync(copyDir, { recursive: true, force: true });
     return false;
   }
+}
+
+/** Links `from` at `to`, making `to`'s folder first unless `made` holds it (then it does). */
+function linkInto(from: string, to: string, made: Set<string>): void {
+  const folder = path.dirname(to);
+  if (!made.has(folder)) mkdirSync(folder, { recursive: true });
+  made.add(folder);
+  linkSync(from, to);
 }
 
 /** Whether `stats` records `file` with the size and modification time `st` has. */
