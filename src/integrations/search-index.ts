@@ -35,6 +35,14 @@ export interface SearchReuse {
  */
 export const DEFAULT_SHARD_PAGES = 500;
 
+/**
+ * Pages handed to the indexer before the first of them is answered. The service indexes them in
+ * the order they are sent, one after another (the bytes it writes are the same with 1, 4, 16 or
+ * 64 in flight); with a few in flight the build reads and prepares the next page meanwhile. 500
+ * pages of the 100× catalog: 1.0 s one at a time, 0.65-0.70 s with 4 or more.
+ */
+const PAGES_IN_FLIGHT = 4;
+
 /** One shard: globs of the pages Pagefind reads from the output folder, and pages it is handed. */
 export interface SearchShard {
   /** Globs relative to the output folder, each a contract-version folder or a part of one. */
@@ -280,14 +288,24 @@ export async function writeSearchIndex(
       }
       const { index, errors } = n === 0 ? first : await pagefind.createIndex({ forceLanguage: 'en' });
       if (!index) throw new Error(`Pagefind could not start: ${errors.join('; ')}`);
-      // Each page is handed over one at a time (never the whole shard's HTML in memory at once).
+      // A few pages are in flight at a time (never the whole shard's HTML in memory at once), so
+      // the next page is read while the service indexes the one before.
+      const inFlight = new Set<Promise<void>>();
       for (const file of listed) {
         const html = readFileSync(path.join(outDir, file), 'utf8');
         // Every listed page has a body to index: undefined only for a file changed since it was listed.
-        const added = await index.addHTMLFile({ url: pageUrl(file), content: searchedHtml(html) ?? indexedHtml(html) });
-        if (added.errors.length) throw new Error(`Pagefind could not index ${file}: ${added.errors.join('; ')}`);
+        const added = index.addHTMLFile({ url: pageUrl(file), content: searchedHtml(html) ?? indexedHtml(html) }).then(({ errors }) => {
+          inFlight.delete(added);
+          if (errors.length) throw new Error(`Pagefind could not index ${file}: ${errors.join('; ')}`);
+        });
+        // A failure is thrown by the race or the wait below; the pages still in flight when it is
+        // thrown must not end the process as unhandled rejections.
+        added.catch(() => undefined);
+        inFlight.add(added);
+        if (inFlight.size >= PAGES_IN_FLIGHT) await Promise.race(inFlight);
         pages += 1;
       }
+      await Promise.all(inFlight);
       const written = await index.writeFiles({ outputPath: path.join(outDir, bundle) });
       if (written.errors.length) throw new Error(`Pagefind could not write: ${written.errors.join('; ')}`);
       // Listed relative to the first bundle, where the search dialog loads Pagefind from.
