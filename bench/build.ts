@@ -174,7 +174,10 @@ export function timedBuild(
   if (!env.OPENGDD_CATALOG) delete childEnv.OPENGDD_CATALOG;
   return new Promise((resolve) => {
     const started = performance.now();
-    const command = [process.execPath, join(project, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', outDir];
+    // As `npm run build` runs it: the site through bin/astro.mjs, with the build's memory
+    // settings; a project without it (the floor, a plain Astro project) through Astro's own.
+    const launcher = join(project, 'bin/astro.mjs');
+    const command = [process.execPath, existsSync(launcher) ? launcher : join(project, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', outDir];
     const timed = existsSync(TIME);
     const [file, ...args] = timed ? [TIME, '-f', `${TIME_MARK} %U %S`, ...command] : command;
     const child = spawn(file!, args, {

@@ -8,7 +8,8 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-const astro = fileURLToPath(new URL('../node_modules/astro/bin/astro.mjs', import.meta.url));
+// Astro's command line with the build's memory settings (see astro.mjs).
+const astro = fileURLToPath(new URL('./astro.mjs', import.meta.url));
 const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 
 /** The child running now, which receives the signals this process gets. */

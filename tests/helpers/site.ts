@@ -1,7 +1,8 @@
 /**
- * Builds the site the way a user does (`astro build` in a child process) into a temporary folder,
- * and reads the result back. Builds run one at a time: they share the project's `.astro/` folder
- * (and `node_modules/.astro/`); the shared builds of the run go before a test's own (`first`).
+ * Builds the site the way a user does (`bin/astro.mjs build`, as `npm run build`, in a child
+ * process) into a temporary folder, and reads the result back. Builds run one at a time: they
+ * share the project's `.astro/` folder (and `node_modules/.astro/`); the shared builds of the run
+ * go before a test's own (`first`).
  * A test that only reads a build of the corpus or the embedded catalog takes the one build of the
  * run from `shared-builds.ts` instead of building its own.
  */
@@ -47,7 +48,7 @@ export function buildSite(
   // environment stand for the site's base on the pages: a build under a base would link outside it.
   if (!options.env?.BASE_URL) delete env.BASE_URL;
   const release = takeLock(BUILD_LOCK, { first: options.first === true });
-  const args = options.script ? [options.script, outDir] : [path.join(repoRoot, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', outDir];
+  const args = options.script ? [options.script, outDir] : [path.join(repoRoot, 'bin/astro.mjs'), 'build', '--outDir', outDir];
   const run = spawnSync(process.execPath, args, {
     cwd: repoRoot,
     env,
