@@ -8,12 +8,14 @@
 import { fileURLToPath } from 'node:url';
 import { ALLOCATOR_SETTINGS } from './allocator-settings.mjs';
 
-const astro = fileURLToPath(new URL('../node_modules/astro/bin/astro.mjs', import.meta.url));
+const astroUrl = new URL('../node_modules/astro/bin/astro.mjs', import.meta.url);
+const astro = fileURLToPath(astroUrl);
 
 if (typeof process.execve === 'function' && process.platform !== 'win32') {
   // A setting already in the environment is the caller's choice, and stays.
   process.execve(process.execPath, [process.execPath, ...process.execArgv, astro, ...process.argv.slice(2)], { ...ALLOCATOR_SETTINGS, ...process.env });
 } else {
   process.argv[1] = astro;
-  await import(astro);
+  // A URL, not the path: import() of a Windows path (C:\…) fails.
+  await import(astroUrl.href);
 }
