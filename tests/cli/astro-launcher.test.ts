@@ -9,8 +9,10 @@ import { describe, expect, it } from 'vitest';
 import { ALLOCATOR_SETTINGS } from '../../bin/allocator-settings.mjs';
 import { repoRoot } from '../helpers/paths.ts';
 
-/** Prints, in every Node process it starts in, the process's pid and allocator settings as one JSON line. */
-// (No space or double quote: NODE_OPTIONS splits at the one and drops the other.)
+/**
+ * Prints, in every Node process it starts in, the process's pid and allocator settings as one JSON
+ * line. (No space or double quote: NODE_OPTIONS splits at the one and drops the other.)
+ */
 const REPORT = `data:text/javascript,console.log('ENV:'+JSON.stringify({pid:process.pid,mmap:process.env.MALLOC_MMAP_THRESHOLD_??null,purge:process.env.MIMALLOC_PURGE_DELAY??null}))`;
 
 /** Runs `bin/astro.mjs --version` with none of the settings in the environment but those of `given`. */
