@@ -22,7 +22,9 @@
  * - a build that fails leaves no output folder behind (see {@link guardOutput});
  * - a build keeps its output folder, a hard-linked copy of it in the cache folder (for a CI run
  *   that caches only that folder) and what it learnt (catalog checks, search-index shards) for
- *   the next one, which reuses every page whose key is unchanged (see `incremental/build-cache.ts`).
+ *   the next one, which reuses every page whose key is unchanged (see `incremental/build-cache.ts`);
+ *   where that copy can be made, Astro's own copy of each page is not written (see
+ *   `incremental/astro-output-copy.ts`).
  */
 import { existsSync, readdirSync, readFileSync, realpathSync, rmdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -39,6 +41,7 @@ import { buildLoads, forgetVerifiedCatalogs } from '../lib/node/content/verified
 import { nothingChanged, startBuildCache, type BuildCache } from '../lib/node/incremental/build-cache.ts';
 import { buildInputs } from '../lib/node/incremental/inputs.ts';
 import { SearchBundles } from '../lib/node/incremental/search-reuse.ts';
+import { setAstroOutputCopy } from '../lib/node/incremental/astro-output-copy.ts';
 import { PageFacts } from '../lib/node/incremental/page-facts.ts';
 
 /** Options of {@link opengddSite}. */
@@ -66,6 +69,9 @@ export default function opengddSite(options: OpengddSiteOptions): AstroIntegrati
   let keepsOwnOutput = false;
   /** The digest of this build's inputs (see `incremental/inputs.ts`), when it could be made. */
   let inputs: string | undefined;
+  /** The project's folder and its cache folder (absolute). */
+  let root = process.cwd();
+  let cacheDir = '';
   return {
     name: 'opengdd-site',
     hooks: {
@@ -93,7 +99,8 @@ export default function opengddSite(options: OpengddSiteOptions): AstroIntegrati
         if (config.site) site = new URL(config.base, config.site);
         // Runs before the content layer syncs, so a catalog error is covered too.
         const outDir = path.resolve(fileURLToPath(config.outDir));
-        const cacheDir = path.resolve(fileURLToPath(config.cacheDir));
+        root = fileURLToPath(config.root);
+        cacheDir = path.resolve(fileURLToPath(config.cacheDir));
         if (building && !keepsOwnOutput) finished = guardOutput(outDir);
         // Before Astro reads its incremental-build manifest and writes into the output folder; a
         // build that does not finish leaves no mark, so the next one trusts nothing of it. Files
@@ -119,6 +126,10 @@ export default function opengddSite(options: OpengddSiteOptions): AstroIntegrati
         for (const line of takeCheckSummaries()) logger.info(line);
         forgetVerifiedCatalogs();
         cache = await cacheReady;
+        // Before the routes write: Astro's copy of their files, where this build's copy stands in for it.
+        if (cache && !(await setAstroOutputCopy(!cache.copies, cacheDir, root))) {
+          logger.warn("Astro's incremental-build cache is not where Astro 7 keeps it: Astro writes its own copy of every page as well (slower builds, same output).");
+        }
       },
       'astro:build:done': async ({ dir, assets, logger }) => {
         // What the routes wrote: before anything reads the folder, the outputs of gone routes go.

@@ -60,7 +60,7 @@ export function buildSite(
 }
 
 /** The lock of the builds of this checkout (they share its `.astro/`); gitignored. */
-const BUILD_LOCK = path.join(repoRoot, 'tests/.work/build.lock');
+export const BUILD_LOCK = path.join(repoRoot, 'tests/.work/build.lock');
 
 /**
  * Test files run in parallel worker processes, but builds share `.astro/`: a lock folder (`dir`)

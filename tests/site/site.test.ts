@@ -11,8 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalog } from '../../src/lib/node/catalog/catalog.ts';
 import { corpusDir, corpusPresent, repoRoot } from '../helpers/paths.ts';
 import { catalogLoad } from '../helpers/catalog-load.ts';
-import { attributeValues, copyCatalog, layout, page, remove, textOf, type SiteBuild } from '../helpers/site.ts';
+import { attributeValues, BUILD_LOCK, copyCatalog, layout, page, remove, takeLock, textOf, type SiteBuild } from '../helpers/site.ts';
 import { corpusSite, embeddedSite } from '../helpers/shared-builds.ts';
+import { ASTRO_OUTPUT_COPY } from '../../src/lib/node/incremental/astro-output-copy.ts';
 
 /** Waiting for the shared build (another file may be making it) plus the build. */
 const BUILD_TIMEOUT = 300_000;
@@ -196,6 +197,19 @@ describe('the embedded catalog site', () => {
     for (const { cv, adoptions } of definitions) {
       expect(existsSync(path.join(site.outDir, `contracts/${cv}/index.html`)), cv).toBe(true);
       for (const a of adoptions) expect(existsSync(path.join(site.outDir, `contracts/${cv}/${a}/index.html`)), `${cv}/${a}`).toBe(true);
+    }
+  });
+
+  it("keeps no second copy of its pages: Astro's own is off, the output folder's links stand in", () => {
+    expect(site.status, site.output).toBe(0);
+    expect(site.output).not.toMatch(/incremental-build cache is not where/);
+    // Between builds (they share the cache folder). No build of this checkout writes Astro's copy,
+    // so finding one, whichever build left it, means the switch failed.
+    const release = takeLock(BUILD_LOCK);
+    try {
+      expect(existsSync(path.join(repoRoot, 'node_modules/.astro', ASTRO_OUTPUT_COPY))).toBe(false);
+    } finally {
+      release();
     }
   });
 

@@ -27,14 +27,15 @@
  *   by hand loses what no longer matches.
  * - What is missing comes back from the output folder's copy in the cache folder (hard links, see
  *   `output-copy.ts`), so a CI run that caches only `node_modules/.astro/` starts as if it had kept
- *   `dist/`. A page neither kept nor in the copy is copied back from Astro's cache; any search-index
- *   file lost drops the whole index, to be written anew.
+ *   `dist/`. A page neither kept nor in the copy is rendered again (or, where the copy cannot be
+ *   made and Astro keeps its own, copied back from Astro's cache); any search-index file lost drops
+ *   the whole index, to be written anew.
  */
 import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { PageFactsRecord } from './page-facts.ts';
 import { createHash } from 'node:crypto';
-import { asRecorded, OUTPUT_COPY, restoreFromCopy, updateCopy } from './output-copy.ts';
+import { asRecorded, canLink, OUTPUT_COPY, restoreFromCopy, updateCopy } from './output-copy.ts';
 import { readyOutputAside } from './ready-output.ts';
 import { removeFiles, walkFiles } from './tree.ts';
 
@@ -109,6 +110,12 @@ export interface BuildCache {
   search: ReadonlyMap<string, string>;
   /** What the last finished build learnt of the output folder's HTML files, when it is trusted. */
   pages: PageFactsRecord | undefined;
+  /**
+   * Whether this build will leave a copy of the output folder in the cache folder (see
+   * `output-copy.ts`): the two folders are on one filesystem, and the last finished build's copy,
+   * if there was one, could be made. Then Astro's own copy is not needed (`astro-output-copy.ts`).
+   */
+  copies: boolean;
 }
 
 /**
@@ -146,6 +153,7 @@ export async function startBuildCache(cacheDir: string, outDir: string): Promise
   return {
     search: new Map(same && !searchLost ? Object.entries(mark.search ?? {}) : []),
     pages: mark?.pages,
+    copies: canLink(outDir, copyDir) && !(same && mark.copy === false),
     after,
     prune(outputs) {
       const now = new Set(outputs);

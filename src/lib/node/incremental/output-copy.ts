@@ -2,14 +2,16 @@
  * The output folder's copy in the cache folder: a hard link to every file a finished build left in
  * the output folder, so that a build without that folder (a CI run, which caches only
  * `node_modules/.astro/`) gets it back at the cost of a link a file, and then goes on as a build
- * that kept it. Astro's own cache holds a copy of every page its routes wrote, but it copies them
- * back one by one (7 s for the 44,000 of a 100× catalog, where linking all 59,000 files of its
- * output takes 1 s) and holds neither the search index nor the files written after the routes,
- * which would be made again in full (30 s more there).
+ * that kept it. Astro's own cache can hold a copy of every page its routes wrote, but it writes
+ * each one a second time as it renders, copies them back one by one (7 s for the 44,000 of a 100×
+ * catalog, where linking all 59,000 files of its output takes 1 s) and holds neither the search
+ * index nor the files written after the routes, which would be made again in full (30 s more
+ * there). Where this copy can be made, Astro's is turned off (see `astro-output-copy.ts`).
  *
  * - Links, not copies: on one filesystem the copy costs no space and little time. Where links
- *   cannot be made (the two folders on different filesystems), there is no copy, and a build
- *   without the output folder copies pages back from Astro's cache as before.
+ *   cannot be made (the two folders on different filesystems), there is no copy, and Astro keeps
+ *   its own (see `astro-output-copy.ts`): a build without the output folder copies pages back from
+ *   it as before.
  * - A link shares its file: a build that rewrites an output file in place changes its copy too.
  *   The copy is trusted only as far as the last finished build's mark: each of its files must
  *   still have the size and modification time the mark records, or it is not put back.
@@ -80,6 +82,23 @@ function linkInto(from: string, to: string, made: Set<string>): void {
   if (!made.has(folder)) mkdirSync(folder, { recursive: true });
   made.add(folder);
   linkSync(from, to);
+}
+
+/**
+ * Whether the copy can be made: the output folder `outDir` and the copy's folder `copyDir` are on
+ * one filesystem (each judged by its nearest folder that exists), so a file of one can be linked
+ * into the other.
+ */
+export function canLink(outDir: string, copyDir: string): boolean {
+  const device = (dir: string): number | undefined => {
+    for (let at = dir; ; at = path.dirname(at)) {
+      const st = statSync(at, { throwIfNoEntry: false });
+      if (st) return st.dev;
+      if (path.dirname(at) === at) return undefined;
+    }
+  };
+  const a = device(outDir);
+  return a !== undefined && a === device(copyDir);
 }
 
 /** Whether `stats` records `file` with the size and modification time `st` has. */
