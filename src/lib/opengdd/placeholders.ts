@@ -18,6 +18,13 @@ export type Placeholder =
 const PLACEHOLDER = /\{\{([^{}]*)\}\}/g;
 const WHOLE = /^\{\{([^{}]*)\}\}$/;
 
+/**
+ * Whether a string may hold a placeholder. Most strings of a pack and of a generated test hold
+ * none, and a search for `{{` is far cheaper than a regular expression's match over the string,
+ * which every template expansion ran several times for each of its strings.
+ */
+const mayHold = (text: string): boolean => text.includes('{{');
+
 /** Classifies the text between `{{` and `}}`. */
 export function classifyPlaceholder(body: string): Placeholder {
   if (body === 'instance') return { kind: 'instance' };
@@ -37,6 +44,7 @@ export function classifyPlaceholder(body: string): Placeholder {
 
 /** Every placeholder body in a string, in order. */
 export function placeholderBodies(text: string): string[] {
+  if (!mayHold(text)) return [];
   return [...text.matchAll(PLACEHOLDER)].map((m) => m[1]!);
 }
 
@@ -56,6 +64,7 @@ export type InterpolationProblem = (body: string) => void;
 
 /** Replaces placeholders in one string. A whole-value placeholder yields the raw JSON value. */
 export function substituteString(text: string, resolve: Resolver, onProblem: InterpolationProblem): Json {
+  if (!mayHold(text)) return text;
   const whole = WHOLE.exec(text);
   if (whole) {
     const body = whole[1]!;
@@ -86,5 +95,5 @@ export function substituteJson(value: Json, resolve: Resolver, onProblem: Interp
 
 /** Placeholders left in a generated value (after substitution). */
 export function unresolvedIn(value: unknown): string[] {
-  return stringsIn(value).flatMap((s) => [...s.matchAll(PLACEHOLDER)].map((m) => m[0]));
+  return stringsIn(value).flatMap((s) => (mayHold(s) ? [...s.matchAll(PLACEHOLDER)].map((m) => m[0]) : []));
 }
