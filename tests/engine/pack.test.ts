@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../../src/lib/opengdd/diagnostics.ts';
 import type { Definition } from '../../src/lib/opengdd/types.ts';
 import { validatePack } from '../../src/lib/opengdd/validate/pack.ts';
-import { analyze, edit, errors, findings, lanternDefinition, lanternPack, lamp, packDigest, set, unset, withCode, type Doc } from '../helpers/fixtures.ts';
+import { analyze, edit, errors, findings, lanternDefinition, lanternPack, lamp, PACK_FILE, packDigest, set, unset, withCode, type Doc } from '../helpers/fixtures.ts';
 
 function check(pack: Doc, definition: Doc = lanternDefinition(), identity?: { contract: string; version: number }): Diagnostic[] {
   return validatePack(pack, 'packs/lantern-fuel-1.pack.json', definition as unknown as Definition, identity);
@@ -162,5 +162,34 @@ describe('the pack digest (§10.8)', () => {
     const report = analyze(set(lamp(), ['pack'], 'sha256:' + 'a'.repeat(64)), { pack: null });
     expect(report).toMatchObject({ status: 'promised', tests: [], templates: [], markdown: '' });
     expect(findings(report)).toEqual([]);
+  });
+});
+
+describe('a pack shared by adoptions (validateAdoption checks it once per set of declared names)', () => {
+  const noRowId = () => unset(lamp(), ['declares', 'rows', 'wicks', 'record', 'id']);
+
+  it("is checked against the names each adoption's copy of the definition declares", () => {
+    const pack = lanternPack();
+    expect(withCode(analyze(lamp(), { pack }), 'CONTRACT_ROW_ID')).toEqual([]);
+    expect(at(withCode(analyze(noRowId(), { pack }), 'CONTRACT_ROW_ID'))).toEqual(['CONTRACT_ROW_ID /templates/3/collection']);
+    expect(withCode(analyze(lamp(), { pack }), 'CONTRACT_ROW_ID')).toEqual([]);
+  });
+
+  it('gives each adoption findings of its own, which its reader may place', () => {
+    const pack = lanternPack();
+    const first = withCode(analyze(noRowId(), { pack }), 'CONTRACT_ROW_ID');
+    first[0]!.line = 7;
+    const second = withCode(analyze(noRowId(), { pack }), 'CONTRACT_ROW_ID');
+    expect(second).toHaveLength(1);
+    expect(second[0]!.line).toBeUndefined();
+  });
+
+  it('finds what a fresh check of the pack finds', () => {
+    const pack = lanternPack();
+    analyze(lamp(), { pack });
+    const shared = analyze(noRowId(), { pack }).diagnostics.filter((d) => d.file === PACK_FILE);
+    const fresh = analyze(noRowId(), { pack: lanternPack() }).diagnostics.filter((d) => d.file === PACK_FILE);
+    expect(shared).toEqual(fresh);
+    expect(shared.length).toBeGreaterThan(0);
   });
 });

@@ -46,9 +46,29 @@ export function validateAdoption(input: AdoptionValidationInput): Diagnostic[] {
   if (input.pack) {
     checkVerification(input, sink);
     checkPackDigest(input.document, input.pack, sink);
-    if (isObject(input.pack.document)) sink.items.push(...validatePack(input.pack.document, input.pack.file, definition));
+    if (isObject(input.pack.document)) sink.items.push(...packFindings(input.pack.document, input.pack.file, definition, names));
   }
   return sink.items;
+}
+
+/** A pack's findings, by the names they were checked against, for each pack document checked. */
+const packChecks = new WeakMap<object, Map<string, readonly Diagnostic[]>>();
+
+/**
+ * The pack's findings against the definition (`validatePack`), copied from the last check of the
+ * same pack document against the same declared names where there was one. Each adoption carries a
+ * copy of its definition, and all of a version's adoptions nearly always declare the same names:
+ * checking every template of the pack again for each was a third of an adoption's check. The
+ * findings depend on the definition only through the names it declares (`declaredNames`), which
+ * make the key; they are copied, since a reader of the file sets their line and column.
+ */
+function packFindings(pack: Record<string, unknown>, file: string, definition: Definition, names: DeclaredNames): Diagnostic[] {
+  const key = JSON.stringify([file, [...names.questions], [...names.values.keys()], [...names.rowSets].map(([set, fields]) => [set, [...fields]])]);
+  let byNames = packChecks.get(pack);
+  if (!byNames) packChecks.set(pack, (byNames = new Map()));
+  let found = byNames.get(key);
+  if (!found) byNames.set(key, (found = validatePack(pack, file, definition)));
+  return found.map((d) => ({ ...d }));
 }
 
 function checkAnswers(state: DesignerState, ev: Evaluation, sink: DiagnosticSink): void {
