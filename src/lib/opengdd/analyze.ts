@@ -65,13 +65,17 @@ export function analyzeAdoption(input: AdoptionInput): AdoptionReport {
     : [];
   const diagnostics = input.validate === false ? [] : validateAdoption({ ...input, definition, state, evaluation, outcomes, sink });
   const tests = outcomes.flatMap((o) => o.tests);
-  return {
+  const report = {
     id: input.id,
     status: input.pack ? 'checked' : 'promised',
     diagnostics,
     evaluation,
     templates: outcomes,
     tests,
-    markdown: input.pack ? renderTestsMarkdown([tests]) : '',
-  };
+  } as Omit<AdoptionReport, 'markdown'> as AdoptionReport;
+  // Rendered when first read: a catalog check reads the findings and the counts only, and writing
+  // every test's JSON out was a tenth of its work.
+  let markdown: string | undefined;
+  Object.defineProperty(report, 'markdown', { enumerable: true, get: () => (markdown ??= input.pack ? renderTestsMarkdown([tests]) : '') });
+  return report;
 }
