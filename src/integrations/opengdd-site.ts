@@ -17,8 +17,8 @@
  * - in a build, no dependency is pre-bundled for a browser (see {@link noDepsOptimizer}), and the
  *   browser's shape validators are compiled ahead of time, not with `new Function` (see
  *   `standalone-shapes.ts`);
- * - a build keeps V8's heap near its live size (see `build/heap.ts`), and starts the search
- *   indexer while its process is small (see `startSearchIndexer`);
+ * - a large catalog's build keeps V8's heap near its live size (see `build/heap.ts`), and every
+ *   build starts the search indexer while its process is small (see `startSearchIndexer`);
  * - a build that fails leaves no output folder behind (see {@link guardOutput});
  * - a build keeps its output folder, a hard-linked copy of it in the cache folder (for a CI run
  *   that caches only that folder) and what it learnt (catalog checks, search-index shards) for
@@ -36,7 +36,7 @@ import { resolveOrigins, type OriginEntry } from '../lib/node/build/origins.ts';
 import { htmlFilesOf, searchedHtml, startSearchIndexer, writeSearchIndex, type SearchReuse } from './search-index.ts';
 import { standaloneShapes } from './standalone-shapes.ts';
 import { writeLatestPages } from '../lib/node/build/latest-pages.ts';
-import { boundHeapGrowth } from '../lib/node/build/heap.ts';
+import { BOUNDED_FROM_ADOPTIONS, boundHeapGrowth } from '../lib/node/build/heap.ts';
 import { buildLoads, forgetVerifiedCatalogs } from '../lib/node/content/verified-catalogs.ts';
 import { nothingChanged, startBuildCache, type BuildCache } from '../lib/node/incremental/build-cache.ts';
 import { buildInputs } from '../lib/node/incremental/inputs.ts';
@@ -87,8 +87,6 @@ export default function opengddSite(options: OpengddSiteOptions): AstroIntegrati
           updateConfig({ vite: { plugins: [noDepsOptimizer(), standaloneShapes()] } });
           // The output folder is kept for the next build and tidied here (see incremental/build-cache.ts).
           if (!keepsOwnOutput) updateConfig({ vite: { build: { emptyOutDir: false } } });
-          // Before the content sync, the build's first large allocation (see build/heap.ts).
-          boundHeapGrowth();
         }
         if (command === 'dev') addMiddleware({ entrypoint: new URL('../lib/node/dev/faults.ts', import.meta.url), order: 'pre' });
       },
@@ -285,6 +283,10 @@ function noDepsOptimizer(): Plugin {
  */
 function startCatalogLoad(catalog: string, logger: AstroIntegrationLogger, checks: string): void {
   const load = import('../lib/node/catalog/source.ts').then((m) => m.readVerifiedCatalog(catalog, logger, { checks }));
+  // As soon as the catalog's size is known, before the content layer stores it (see build/heap.ts).
+  load.then((model) => {
+    if (model.definitions.reduce((n, d) => n + d.adoptions.length, 0) >= BOUNDED_FROM_ADOPTIONS) boundHeapGrowth();
+  }, () => undefined);
   // The loaders report a failure (the catalog's findings stop the build there); until one awaits
   // it, a rejection must not count as unhandled.
   load.catch(() => undefined);
