@@ -35,14 +35,32 @@ function packOf(d: StoredDefinition): { file: string; document: Pack; digest: st
  * The engine's report of an adoption, from its file's exact text, as the catalog check made it
  * (the check's findings are stored: they are not made again).
  */
-function reportOf(a: StoredAdoption, d: StoredDefinition, parsed: unknown) {
-  const pack = packOf(d);
-  return plainReport(analyzeAdoption({ id: a.adoption, file: a.file, document: parsed, ...(pack ? { pack } : {}), validate: false }));
+function reportOf(a: StoredAdoption, d: StoredDefinition, parsed: () => unknown) {
+  const key = `${a.adoption}\0${a.file}\0${a.digest}\0${d.pack?.digest ?? ''}`;
+  let report = reports.get(key);
+  if (report) {
+    reports.delete(key);
+  } else {
+    const pack = packOf(d);
+    report = plainReport(analyzeAdoption({ id: a.adoption, file: a.file, document: parsed(), ...(pack ? { pack } : {}), validate: false }));
+    if (reports.size >= REPORTS_KEPT) reports.delete(reports.keys().next().value!);
+  }
+  reports.set(key, report);
+  return report;
 }
+
+/**
+ * The reports last made, by adoption, file, text digest and pack digest (all they are made from),
+ * the most recent last. An adoption's `tests.md` and its page both need its report; in a small
+ * catalog both routes render within this many adoptions of each other and the second takes the
+ * first's. A large catalog's routes come thousands of paths apart: it holds no more than this many.
+ */
+const reports = new Map<string, ReturnType<typeof plainReport>>();
+const REPORTS_KEPT = 128;
 
 /** The tests of an adoption as `opengdd --render-contract-tests` prints them ('' without a pack). */
 export function adoptionMarkdown(a: StoredAdoption, d: StoredDefinition): string {
-  return reportOf(a, d, JSON.parse(adoptionText(a))).markdown;
+  return reportOf(a, d, () => JSON.parse(adoptionText(a))).markdown;
 }
 
 /** The stored adoption with its file's text and document and the engine's report of it. */
@@ -52,7 +70,7 @@ export function withAdoptionFile(a: StoredAdoption, d: StoredDefinition) {
   // Without members named __proto__, as the page has always read it (see `storable`): a copy, so
   // the engine below reads the file exactly as parsed.
   const document = storable(parsed) as Adoption;
-  const report = reportOf(a, d, parsed);
+  const report = reportOf(a, d, () => parsed);
   return {
     ...a,
     raw,
