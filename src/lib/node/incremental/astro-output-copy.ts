@@ -6,8 +6,8 @@
  * folder no longer holds. This build keeps a copy of its whole output folder in the cache folder
  * already (hard links, see `output-copy.ts`), which gives back what Astro's would, and faster. Where
  * that copy can be made, Astro's is only work: a folder and a file more to create for each file
- * written, two more trips through Node's thread pool. On the corpus that was 0.6 s of a 7 s build
- * (1 s of CPU); on a large catalog one more file per file written.
+ * written, two more trips through Node's thread pool: 0.3 s of a 6.9 s corpus build (0.6 s with
+ * a patched copy of Astro, measured before), and on a large catalog one more file per file written.
  *
  * Astro has no setting for it, so the two methods of its cache that write and read the copy are
  * switched, per build, from here: with the copy off, nothing is written, and nothing is copied back
