@@ -124,8 +124,10 @@ export default function opengddSite(options: OpengddSiteOptions): AstroIntegrati
         for (const line of takeCheckSummaries()) logger.info(line);
         forgetVerifiedCatalogs();
         cache = await cacheReady;
-        // Before the routes write: Astro's copy of their files, where this build's copy stands in for it.
-        if (cache && !(await setAstroOutputCopy(!cache.copies, cacheDir, root))) {
+        // Before the routes write: Astro's copy of their files is off where this build's copy stands
+        // in for it, and on otherwise (an earlier build in this process may have turned it off).
+        const off = cache?.copies === true;
+        if (!(await setAstroOutputCopy(!off, cacheDir, root)) && off) {
           logger.warn("Astro's incremental-build cache is not where Astro 7 keeps it: Astro writes its own copy of every page as well (slower builds, same output).");
         }
       },
